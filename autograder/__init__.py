@@ -1,0 +1,1 @@
+"""What instructors run: build notebooks from course/, grade submissions, score written answers."""

@@ -1,0 +1,177 @@
+"""The grading pipeline for one submission, as a list of small steps, and the batch around it.
+
+read -> integrity -> nbgrader run (feedback) -> harness (the code verdict) ->
+rubric (written answers) -> run-record claims -> policy. Each step adds to one
+``Grade`` record; a step that cannot run records why and the next one goes on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+
+from autograder import integrity, runrecord
+from autograder.cases import load_grading
+from autograder.config import harness_limits, notebook_limits, policy
+from autograder.execute import execute
+from autograder.harness import run_harness
+from autograder.lessons import lesson
+from autograder.policy import Part, Veto
+from autograder.rubric import load_rubric, score_answer
+from autograder.submissions import Submission, SubmissionError, read_notebook
+from course.hints import parse_hint_records
+
+ANSWER_PARTS = {"Q1": "Q1", "Q2": "Q2", "Q3": "Q3", "explanation": "code_explanation"}
+EMPTY_ANSWERS = {"", "YOUR ANSWER HERE"}
+
+
+@dataclass
+class Context:
+    """What every submission of a batch shares."""
+
+    assignment: str
+    backend: str
+    seed: int
+    template: Path | None  # nbgrader's template course folder; None when notebooks are not executed
+    release: nbformat.NotebookNode = field(init=False)
+    rubric: object = field(init=False)
+    harness_cache: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.release = nbformat.read(lesson(self.assignment).release_notebook, as_version=4)
+        self.rubric = load_rubric(lesson(self.assignment).rubric)
+
+
+@dataclass
+class Grade:
+    student: str
+    label: str
+    digest: str
+    parts: dict[str, Part] = field(default_factory=dict)
+    vetoes: list[Veto] = field(default_factory=list)
+    findings: list[integrity.Finding] = field(default_factory=list)
+    answers: dict[str, dict] = field(default_factory=dict)
+    blanks: list[dict] = field(default_factory=list)
+    cases: list[dict] = field(default_factory=list)
+    harness_error: str = ""
+    nbgrader: dict = field(default_factory=dict)
+    hints: list[list] = field(default_factory=list)
+    run_record: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+def _cells(nb) -> dict:
+    return {c.metadata.get("nbgrader", {}).get("grade_id"): c for c in nb.cells if c.metadata.get("nbgrader")}
+
+
+def _zero_parts(grade: Grade) -> None:
+    for name, points in policy().PARTS.items():
+        grade.parts[name] = Part(0.0, float(points), "auto")
+
+
+def step_integrity(ctx: Context, grade: Grade, nb) -> dict[str, str]:
+    """Findings against the release; returns the student's blank answers by name."""
+    release_cells = _cells(ctx.release)
+    exercise = load_grading(ctx.assignment).EXERCISE
+    if not set(release_cells) & set(_cells(nb)) - {"generated-notice"}:
+        raise SubmissionError(f"this notebook is not {ctx.assignment}: none of its graded cells are here")
+    grade.findings += integrity.locked_cells(ctx.release, nb) + integrity.cell_order(ctx.release, nb)
+    answers, findings = integrity.solution_cell(release_cells[exercise], _cells(nb).get(exercise))
+    grade.findings += findings + integrity.monkeypatches(nb)
+    grade.vetoes += [Veto(f.veto, f"{f.rule}: {f.evidence}") for f in grade.findings if f.veto]
+    names = list(load_grading(ctx.assignment).BLANKS)
+    return dict(zip(names, answers, strict=False))
+
+
+def step_execute(ctx: Context, grade: Grade, submission: Submission) -> None:
+    if ctx.template is None:
+        grade.nbgrader = {"ran": False, "skipped": True}
+        return
+    result = execute(
+        ctx.assignment, grade.student, submission.path, ctx.template, notebook_limits(), ctx.backend
+    )
+    grade.nbgrader = {"ran": result.ran, "test_scores": result.test_scores, "error": result.error}
+    grade.nbgrader["feedback_html"] = result.feedback_html
+
+
+def step_harness(ctx: Context, grade: Grade, answers: dict[str, str]) -> bool:
+    """The code verdict; returns whether the normal inputs failed (for the run-record check)."""
+    key = tuple(sorted(answers.items()))
+    if key not in ctx.harness_cache:  # the verdict depends only on the answers: grade each set once
+        ctx.harness_cache[key] = run_harness(ctx.assignment, answers, ctx.backend, ctx.seed, harness_limits())
+    result = ctx.harness_cache[key]
+    grade.blanks = [dataclasses.asdict(blank) for blank in result.blanks]
+    grade.cases = [dataclasses.asdict(case) for case in result.cases]
+    grade.harness_error = result.error
+    for group, points in result.points.items():
+        detail = [f"{b.name} = {b.answer or '（空）'}：{b.reason}" for b in result.blanks if not b.allowed]
+        # the hidden case's name describes its input: students read what failed, TAs find the name in "cases"
+        detail += [f"隐藏用例失败：{c.detail}" for c in result.failed_cases() if c.group == group]
+        detail += [result.error] if result.error else []
+        part = grade.parts[f"code_{group}"]
+        grade.parts[f"code_{group}"] = Part(points, part.max_points, "harness", bool(result.error), detail)
+    return result.points.get("normal", 0.0) < load_grading(ctx.assignment).POINTS["normal"]
+
+
+def answer_text(cell) -> str:
+    text = (cell.source if cell is not None else "").strip()
+    return "" if text in EMPTY_ANSWERS else text
+
+
+def step_rubric(ctx: Context, grade: Grade, nb) -> str:
+    """Score each written answer; returns all answer text (for the run-claim check)."""
+    cells = _cells(nb)
+    texts = []
+    for grade_id, part_name in ANSWER_PARTS.items():
+        text = answer_text(cells.get(grade_id))
+        texts.append(text)
+        score = score_answer(ctx.rubric, grade_id, text)
+        grade.answers[grade_id] = score.to_json() | {"answer": text}
+        detail = score.feedback + [f"未答到：{m}" for m in score.missing]
+        grade.parts[part_name] = Part(score.points, score.max_points, "rubric", score.needs_review, detail)
+        for mis in score.misconceptions:
+            if mis.get("veto"):
+                grade.vetoes.append(
+                    Veto("wrong_causal_chain", f"{grade_id}: {mis['id']}: “{mis['sentence']}”")
+                )
+    return "\n".join(texts)
+
+
+def step_run_record(ctx: Context, grade: Grade, nb, answers_text: str, failed_normal: bool) -> None:
+    graded = [
+        g for g, c in _cells(ctx.release).items() if c.cell_type == "code" and c.metadata["nbgrader"]["grade"]
+    ]
+    test_cell = graded[0]
+    evidence = runrecord.gather(nb, test_cell, answers_text)
+    grade.run_record = evidence.record_lines
+    for sentence in runrecord.unrun_claims(evidence, failed_normal):
+        grade.vetoes.append(Veto(runrecord.VETO_UNRUN, sentence))
+
+
+def step_hints(grade: Grade, nb) -> None:
+    text = "".join(runrecord.outputs_text(cell) for cell in nb.cells if cell.cell_type == "code")
+    grade.hints = [list(record) for record in parse_hint_records(text)]
+
+
+def grade_one(ctx: Context, submission: Submission) -> Grade:
+    """Every step for one student; a bad notebook becomes an error on this grade, never an exception."""
+    grade = Grade(submission.student, submission.label, submission.digest())
+    _zero_parts(grade)
+    try:
+        nb = read_notebook(submission, ctx.assignment, policy().MAX_NOTEBOOK_BYTES)
+        answers = step_integrity(ctx, grade, nb)
+    except SubmissionError as error:
+        grade.errors.append(str(error))
+        return grade
+    step_execute(ctx, grade, submission)
+    failed_normal = step_harness(ctx, grade, answers)
+    answers_text = step_rubric(ctx, grade, nb)
+    step_run_record(ctx, grade, nb, answers_text, failed_normal)
+    step_hints(grade, nb)
+    return grade

@@ -1,0 +1,148 @@
+"""Integrity: the submission against the release it came from.
+
+Each finding names its rule and carries evidence. Changing, deleting or
+loosening a check is the seed's veto "删除边界检查" (``loosened_checks``), whatever
+nbgrader later restores before it runs the notebook.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+from dataclasses import dataclass
+
+from autograder.blanks import extract_answers
+
+VETO_LOOSENED = "loosened_checks"
+# Rebinding these from a notebook changes what a check means.
+GUARDED_ROOTS = {
+    "torch",
+    "np",
+    "numpy",
+    "triton",
+    "tl",
+    "builtins",
+    "IPython",
+    "sys",
+    "record",
+    "runtime",
+    "math",
+}
+GUARDED_CALLS = {"setattr", "delattr", "reload", "__import__", "exec", "eval", "get_ipython"}
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str  # e.g. "test-cell-changed"
+    evidence: str
+    veto: str = ""  # the veto it raises, "" for a finding that only asks for review
+    cell: str = ""  # grade_id or cell position
+
+
+def _meta(cell) -> dict:
+    return cell.metadata.get("nbgrader", {}) if isinstance(cell.metadata, dict) else {}
+
+
+def _norm(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").strip().splitlines())
+
+
+def _diff(expected: str, got: str, limit: int = 12) -> str:
+    lines = difflib.unified_diff(
+        _norm(expected).splitlines(), _norm(got).splitlines(), "release", "submitted", lineterm="", n=0
+    )
+    body = [line for line in lines if not line.startswith(("---", "+++", "@@"))]
+    return "\n".join(body[:limit]) + ("\n…" if len(body) > limit else "")
+
+
+def locked_cells(release, student) -> list[Finding]:
+    """Locked cells (prose, setup, tests) must be present and unchanged."""
+    findings = []
+    by_id = {_meta(cell).get("grade_id"): cell for cell in student.cells if _meta(cell).get("grade_id")}
+    sources = {_norm(cell.source) for cell in student.cells}
+    for cell in release.cells:
+        meta = _meta(cell)
+        if not meta.get("locked"):
+            continue
+        grade_id, is_test = meta["grade_id"], bool(meta.get("grade"))
+        veto = VETO_LOOSENED if is_test else ""
+        got = by_id.get(grade_id)
+        if got is None:
+            rule = "test-cell-metadata-removed" if _norm(cell.source) in sources else "locked-cell-missing"
+            rule = rule.replace("locked-cell", "test-cell") if is_test else rule
+            findings.append(
+                Finding(rule, f"cell {grade_id} is not in the submission as released", veto, grade_id)
+            )
+        elif _norm(got.source) != _norm(cell.source):
+            rule = "test-cell-changed" if is_test else "locked-cell-changed"
+            findings.append(Finding(rule, _diff(cell.source, got.source), veto, grade_id))
+    return findings
+
+
+def cell_order(release, student) -> list[Finding]:
+    wanted = [_meta(c).get("grade_id") for c in release.cells if _meta(c).get("grade_id")]
+    present = [_meta(c).get("grade_id") for c in student.cells if _meta(c).get("grade_id") in wanted]
+    expected = [grade_id for grade_id in wanted if grade_id in present]
+    if present != expected:
+        moved = next(a for a, b in zip(present, expected, strict=False) if a != b)
+        return [Finding("cells-reordered", f"graded cells are out of order, first at {moved}", "", moved)]
+    return []
+
+
+def solution_cell(release_cell, student_cell) -> tuple[list[str], list[Finding]]:
+    """The student's blank answers, and findings for code changed outside the blanks."""
+    grade_id = _meta(release_cell)["grade_id"]
+    if student_cell is None:
+        return [], [Finding("solution-cell-missing", f"cell {grade_id} was deleted", "", grade_id)]
+    extraction = extract_answers(release_cell.source, student_cell.source)
+    if extraction.syntax_error:
+        finding = Finding("syntax-error", f"{grade_id}: {extraction.syntax_error}", "", grade_id)
+        return [], [finding]
+    findings = [Finding("code-outside-blank", change, "", grade_id) for change in extraction.changed_outside]
+    return extraction.answers, findings
+
+
+def monkeypatches(student) -> list[Finding]:
+    """Code that rebinds a library or course function, anywhere a student may write code."""
+    findings = []
+    for index, cell in enumerate(student.cells):
+        if cell.cell_type != "code" or _meta(cell).get("locked"):
+            continue
+        try:
+            tree = ast.parse(_strip_magics(cell.source))
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            evidence = _patch_evidence(node)
+            if evidence:
+                where = _meta(cell).get("grade_id") or f"cell {index}"
+                findings.append(
+                    Finding("monkeypatch", f"{where}, line {node.lineno}: {evidence}", VETO_LOOSENED, where)
+                )
+    return findings
+
+
+def _strip_magics(source: str) -> str:
+    return "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines())
+
+
+def _root(node) -> str | None:
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _patch_evidence(node) -> str:
+    targets = []
+    if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+        targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
+    for target in targets:
+        if isinstance(target, (ast.Attribute, ast.Subscript)) and _root(target) in GUARDED_ROOTS:
+            return f"rebinds `{ast.unparse(target)}`"
+    if isinstance(node, ast.Call):
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        if name in GUARDED_CALLS:
+            return f"calls `{ast.unparse(node)[:120]}`"
+    if isinstance(node, (ast.Import, ast.ImportFrom)) and any(a.name == "builtins" for a in node.names):
+        return "imports builtins"
+    return ""

@@ -1,0 +1,221 @@
+"""Text normalization for written answers: one canonical spelling per idea, split into sentences and clauses.
+
+Rubric patterns are written against the output of `normalize`, so a pattern never has to know about
+full-width digits, Traditional characters, `−` versus `-`, or the dozen ways to write negative infinity.
+The negation and hypothetical checks live here too: they decide whether a pattern hit is something the
+student claims, or something the student rejects or only imagines ("不是 0.0", "如果用 0.0 会…").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+# Every Unicode hyphen, dash and minus a student's keyboard or IME may produce.
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2796\ufe58\ufe63\uff0d\u02d7"
+_DASH_RE = re.compile(f"[{_DASHES}]")
+# Curly quotes survive NFKC; patterns such as `n't` and `float('inf')` expect the ASCII ones.
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+# Infinity spelled as code, maths or words. Signs are folded so that `-float('-inf')` reads as `+inf`.
+_SIGN = r"(?:[+-]\s*)*"
+_INF_FORMS = [
+    rf"{_SIGN}(?:float|torch\.tensor|np\.float32|np\.float64)\s*\(\s*['\"]\s*[+-]?\s*inf(?:inity)?\s*['\"]\s*\)",
+    rf"{_SIGN}(?:math|torch|np|numpy|tl|cmath)\.inf\b",
+    rf"{_SIGN}\binf(?:inity)?\b",
+    rf"{_SIGN}∞",
+]
+_INF_RE = re.compile("|".join(f"(?:{form})" for form in _INF_FORMS))
+_WORD_INF = [
+    (re.compile(r"负的?\s*(?:无穷|无限)(?:大)?"), "-inf"),
+    (re.compile(r"正的?\s*(?:无穷|无限)(?:大)?"), "+inf"),
+    (re.compile(r"(?:无穷|无限)大"), "+inf"),
+    (re.compile(r"\b(?:negative|minus)\s+inf(?:inity)?\b"), "-inf"),
+    (re.compile(r"\bpositive\s+inf(?:inity)?\b"), "+inf"),
+]
+
+# Sentence ends: Chinese and ASCII terminators, newlines, and a period that is followed by a space, a CJK
+# character or the end (so `0.0`, `tl.sum` and `x.stride(1)` stay whole).
+_SENTENCE_END = re.compile(r"[。！？；!?;\n]+|\.(?=\s|[\u3400-\u9fff]|$)")
+# Clause separators at bracket depth 0: keeps `max(x, -inf)` and `(4, 100)` in one clause.
+_CLAUSE_SEPARATORS = ",、:"
+
+
+def _words(block: str) -> list[str]:
+    """Regex fragments written one per whitespace-separated word (`\\s` stands for a space inside one)."""
+    return block.split()
+
+
+# Words that make a hit something the student rejects. A contrast word ("而是", "but") ends their scope.
+NEGATORS = _words(
+    r"""
+    不(?!仅|但|同|断|少|久|过|论|管) 没 无(?!穷|限|论|效|关) 非(?!常) 别 勿 避免 取代 代替 错误地 \bnot\b \bno\b n't\b \bnever\b
+    \bneither\b \bnor\b \binstead\sof\b \brather\sthan\b \bavoid \bwrong(?:ly)?\b
+    """
+)
+_CONTRAST = re.compile(r"而是|而|但是|但|却|然而|\bbut\b|\binstead\b(?! of)|\brather\b(?! than)|\bhowever\b")
+# Words right after a hit that reject it: "0.0 是错的", "0.0 改成 -inf", "1.0 is wrong".
+REFUTERS = _words(
+    r"""
+    是错的 是错误的 错了 不对 不行 不正确 不成立 行不通 不可以 改成 改为 换成 替换 \bis\s(?:wrong|incorrect)
+    \b(?:does|do|will|would)(?:\snot|n't)\swork \bfails?\b \bchanged?\sto\b
+    \breplaced?\s(?:by|with)\b
+    """
+)
+# Words later in the sentence that judge a hit as producing a wrong result: "保持 0.0 会得到错误的最大值".
+LATER_REFUTERS = _words(
+    r"""
+    (?<!不)(?<!不会)(?<!没)(?<!没有)(?:错误|出错|错了|失败) (?<!not\s)(?<!n't\s)(?:\bwrong\b|\bincorrect\b|\bbug\b|\bfail(?:s|ed)?\b)
+    """
+)
+# Markers of a conditional or counterfactual: the clause describes what would go wrong, not a claim.
+HYPOTHETICALS = _words(
+    r"""
+    如果 若(?!干) 假如 假设 假若 倘若 要是 万一 一旦 的话 否则 不然 误设 误用 错设 错用 \bif\b \bsuppose\b \bassum(?:e|ing)\b
+    \botherwise\b \bwithout\b \bwere\sto\b \bhad\swe\b \bwrongly\b \bmistakenly\b
+    """
+)
+# Causal connectives: a concept that states a reason only counts inside a sentence with one of these.
+CAUSAL_CUES = _words(
+    r"""
+    因为 所以 (?<![即假])使(?!用) 否则 因此 由于 导致 从而 于是 以便 为了 不然 既然 故(?!意|障) 原因 才能 保证 确保 这样 \bbecause\b \bso\b
+    \bsince\b \botherwise\b \btherefore\b \bhence\b \bthus\b \bwould\b \bdue\sto\b \bensures?\b
+    \bthereby\b \bas\sa\sresult\b \bwhich\smeans\b \bin\sorder\sto\b \b(?:that'?s|which\sis)\swhy\b
+    """
+)
+
+
+@lru_cache(maxsize=1)
+def _t2s():
+    import opencc  # deferred: the converter loads its dictionaries at construction
+
+    return opencc.OpenCC("t2s")
+
+
+def _fold_sign(signs: str) -> str:
+    return "-" if signs.count("-") % 2 else "+"
+
+
+def _canonical_inf(match: re.Match) -> str:
+    text = match.group(0)
+    inner = re.search(r"['\"]\s*([+-]?)\s*inf", text)
+    # The outer signs are everything before the first letter or ∞; the inner one sits inside quotes.
+    outer = re.match(r"[+\-\s]*", text).group(0)
+    return _fold_sign(outer + (inner.group(1) if inner else "")) + "inf"
+
+
+def canonical_infinity(text: str) -> str:
+    """Rewrite every spelling of ±infinity in lower-case text as `+inf` or `-inf`."""
+    for pattern, token in _WORD_INF:
+        text = pattern.sub(token, text)
+    return _INF_RE.sub(_canonical_inf, text)
+
+
+def normalize(text: str) -> str:
+    """NFKC, Traditional to Simplified, lower case, one dash, canonical infinity, single spaces."""
+    text = unicodedata.normalize("NFKC", text or "")
+    text = _t2s().convert(text).lower()
+    text = _DASH_RE.sub("-", text).translate(_QUOTES)
+    text = canonical_infinity(text)
+    return re.sub(r"[ \t\u3000]+", " ", text).strip()
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a text (raw or normalized), without their terminators; empty pieces dropped."""
+    pieces = _SENTENCE_END.split(text or "")
+    return [piece.strip() for piece in pieces if piece and piece.strip()]
+
+
+def clause_spans(sentence: str) -> list[tuple[int, int]]:
+    """(start, end) of each clause: split on `,`, `、`, `:` outside brackets and not between digits."""
+    spans, depth, start = [], 0, 0
+    for i, char in enumerate(sentence):
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth = max(0, depth - 1)
+        elif char in _CLAUSE_SEPARATORS and depth == 0 and not _between_digits(sentence, i):
+            spans.append((start, i))
+            start = i + 1
+    spans.append((start, len(sentence)))
+    return spans
+
+
+def _between_digits(text: str, i: int) -> bool:
+    return 0 < i < len(text) - 1 and text[i - 1].isdigit() and text[i + 1].isdigit()
+
+
+def clause_around(sentence: str, position: int) -> tuple[int, int]:
+    """The clause span of `sentence` that holds the character at `position`."""
+    for start, end in clause_spans(sentence):
+        if start <= position < end or position == end:
+            return start, end
+    return 0, len(sentence)
+
+
+@lru_cache(maxsize=128)
+def any_of(words: tuple[str, ...]) -> re.Pattern:
+    """One compiled alternation of regex fragments (cached: word lists are fixed per rubric)."""
+    return re.compile("|".join(f"(?:{word})" for word in words))
+
+
+@dataclass(frozen=True)
+class Language:
+    """The word lists that decide negation, hypotheticals and causality; a rubric may extend them."""
+
+    negators: tuple[str, ...] = tuple(NEGATORS)
+    refuters: tuple[str, ...] = tuple(REFUTERS)
+    later_refuters: tuple[str, ...] = tuple(LATER_REFUTERS)
+    hypotheticals: tuple[str, ...] = tuple(HYPOTHETICALS)
+    cues: tuple[str, ...] = tuple(CAUSAL_CUES)
+
+    def extended(self, **extra: list[str]) -> Language:
+        """A copy with each named list extended by the given regex fragments."""
+        return replace(self, **{name: getattr(self, name) + tuple(words) for name, words in extra.items()})
+
+
+DEFAULT_LANGUAGE = Language()
+
+
+def is_negated(
+    sentence: str, start: int, end: int, lang: Language = DEFAULT_LANGUAGE, *, refute=True
+) -> bool:
+    """Whether the hit sentence[start:end] is denied inside its clause ("不是 0.0", "0.0 是错的").
+
+    A contrast word ends a negator's reach, so in "不是 0.0 而是 -inf" only `0.0` is denied. Refuters
+    after the hit ("0.0 是错的", "…会得到错误结果") only apply to misconceptions (`refute=True`): the
+    sentence that states a concept does not also judge it.
+    """
+    clause_start, clause_end = clause_around(sentence, start)
+    before = sentence[clause_start:start]
+    contrasts = list(_CONTRAST.finditer(before))
+    if contrasts:
+        before = before[contrasts[-1].end() :]
+    if any_of(lang.negators).search(before):
+        return True
+    if not refute:
+        return False
+    after = sentence[end : min(clause_end, end + 12)]
+    return bool(any_of(lang.refuters).search(after) or any_of(lang.later_refuters).search(sentence[end:]))
+
+
+def is_hypothetical(sentence: str, start: int, lang: Language = DEFAULT_LANGUAGE, premises=()) -> bool:
+    """Whether the clause holding `start`, or the clause just before it, is a conditional.
+
+    The clause before counts because a condition governs its consequence: in "如果不加 mask，这些 lane
+    会读到下一行" the hit sits in the second clause. `premises` are the question's own condition
+    ("若归约是 max"): restating it is not a hypothetical, so "若归约是 max，other 还是 0.0" is a claim.
+    """
+    spans = clause_spans(sentence)
+    index = next(i for i, (a, b) in enumerate(spans) if a <= start <= b)
+    scope = sentence[spans[max(0, index - 1)][0] : spans[index][1]]
+    if premises:
+        scope = any_of(tuple(premises)).sub(lambda m: " " * len(m.group(0)), scope)
+    return bool(any_of(lang.hypotheticals).search(scope))
+
+
+def has_cue(text: str, lang: Language = DEFAULT_LANGUAGE) -> bool:
+    """Whether `text` holds a causal connective."""
+    return bool(any_of(lang.cues).search(text))

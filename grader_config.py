@@ -1,0 +1,62 @@
+"""The course's grading policy: the one place an instructor reads and changes it.
+
+Imported by the autograder as a module, and loaded by nbgrader through the
+one-line nbgrader_config.py beside it (nbgrader only reads that file name).
+"""
+
+COURSE_ID = "triton-reductions"
+
+# The seed's scoring: code 4 (normal inputs 2, boundary inputs 1, explanation 1) + Q1-Q3 2 each = 10.
+PARTS = {
+    "code_normal": 2,
+    "code_boundary": 1,
+    "code_explanation": 1,
+    "Q1": 2,
+    "Q2": 2,
+    "Q3": 2,
+}
+PASS_TOTAL = 8  # pass iff total >= PASS_TOTAL and no veto
+
+# Limits for untrusted work, per submission (seconds, MiB, bytes, processes).
+HARNESS_LIMITS = {"wall_s": 180, "cpu_s": 300, "memory_mb": 6144, "output_bytes": 200_000, "processes": 64}
+NOTEBOOK_LIMITS = {"wall_s": 600, "cpu_s": 900, "memory_mb": 6144, "output_bytes": 2_000_000, "processes": 64}
+CELL_TIMEOUT_S = 300  # nbgrader's own per-cell limit; the interpreter is slow (about 1 ms per program)
+MAX_NOTEBOOK_BYTES = 20_000_000  # a larger submission is refused before it is parsed
+
+# Grading runs the notebooks through nbgrader (feedback, gradebook) as well as the harness (the verdict).
+EXECUTE_NOTEBOOKS = True
+
+
+def nbgrader_settings(c):
+    """nbgrader's settings for this course: blanks, timeouts, restored cells, scrubbed feedback."""
+    from nbgrader.preprocessors import ClearHiddenTests, GetGrades
+
+    c.CourseDirectory.course_id = COURSE_ID
+    c.ClearSolutions.code_stub = {"python": "______  # TODO"}
+    c.Execute.timeout = CELL_TIMEOUT_S
+    # A deleted test cell is put back and run, so deleting it cannot skip the checks.
+    c.OverwriteCells.add_missing_cells = True
+    # Feedback shows scores but never the hidden tests.
+    c.GenerateFeedback.preprocessors = [
+        ClearHiddenTests,
+        GetGrades,
+        "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
+    ]
+    c.GenerateAssignment.preprocessors = [
+        "nbgrader.preprocessors.IncludeHeaderFooter",
+        "nbgrader.preprocessors.InstantiateTests",
+        "nbgrader.preprocessors.LockCells",
+        "autograder.blanks_nbgrader.BlankSolutions",
+        "nbgrader.preprocessors.ClearOutput",
+        "nbgrader.preprocessors.CheckCellMetadata",
+        "nbgrader.preprocessors.ComputeChecksums",
+        "nbgrader.preprocessors.SaveCells",
+        "nbgrader.preprocessors.ClearHiddenTests",
+        "nbgrader.preprocessors.ClearMarkScheme",
+        "nbgrader.preprocessors.ComputeChecksums",
+        "nbgrader.preprocessors.CheckCellMetadata",
+    ]
+
+
+if "c" in globals():  # executed by nbgrader as a config file rather than imported
+    nbgrader_settings(c)  # noqa: F821

@@ -1,0 +1,102 @@
+"""Tests for course.viz: the lesson figures and the lane plot. No pixel comparisons (fonts differ by machine)."""
+
+import re
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.text import Text  # noqa: E402
+
+from course import viz  # noqa: E402
+
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def texts(fig) -> list[str]:
+    return [t.get_text() for t in fig.findobj(Text) if t.get_text()]
+
+
+def test_reduction_levels_absorb_padding():
+    """Does the tree for N = 100 halve 128 lanes in 7 levels while pure-padding lanes shrink 28 -> 0?"""
+    levels = viz.reduction_levels(100, 128)
+    assert [level["lanes"] for level in levels] == [128, 64, 32, 16, 8, 4, 2, 1]
+    assert [level["padding"] for level in levels] == [28, 14, 7, 3, 1, 0, 0, 0]
+    assert levels[-1] == {"lanes": 1, "real": 0, "mixed": 1, "padding": 0}
+    assert all(level["real"] + level["mixed"] + level["padding"] == level["lanes"] for level in levels)
+
+
+def test_reduction_levels_without_padding():
+    """Is a power-of-two width drawn with no padding at any level?"""
+    assert all(level["padding"] == level["mixed"] == 0 for level in viz.reduction_levels(128, 128))
+
+
+@pytest.mark.parametrize("name", ["padded-lanes.png", "reduction-tree.png"])
+def test_committed_figures_are_small_pngs(name):
+    """Are the lesson's figures committed as PNG files under 200 KB, as lesson.py links them?"""
+    path = viz.LESSON05_IMG / name
+    assert path.read_bytes()[:8] == PNG_MAGIC
+    assert path.stat().st_size < 200 * 1024
+    assert f"img/{name}" in (viz.LESSON05_IMG.parent / "lesson.py").read_text(encoding="utf-8")
+
+
+def test_main_regenerates_both_figures(tmp_path, capsys):
+    """Does `python -m course.viz DIR` write both figures, each under 200 KB?"""
+    assert viz.main([str(tmp_path)]) == 0
+    for name in ("padded-lanes.png", "reduction-tree.png"):
+        data = (tmp_path / name).read_bytes()
+        assert data[:8] == PNG_MAGIC and len(data) < 200 * 1024
+    assert "wrote" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("build", [viz.padded_lanes_figure, viz.reduction_tree_figure])
+def test_english_labels_without_cjk_font(build, monkeypatch):
+    """Without a CJK font, do the figures carry no Chinese text (which would render as empty boxes)?"""
+    monkeypatch.setattr(viz, "cjk_font", lambda: None)
+    fig = build()
+    assert texts(fig) and not [t for t in texts(fig) if CJK.search(t)]
+    matplotlib.pyplot.close(fig)
+
+
+@pytest.mark.skipif(viz.cjk_font() is None, reason="no CJK font installed here")
+def test_chinese_labels_with_cjk_font():
+    """With a CJK font installed, is the figure titled in Chinese (图 5-1)?"""
+    fig = viz.padded_lanes_figure()
+    assert any(t.startswith("图 5-1") for t in texts(fig))
+    matplotlib.pyplot.close(fig)
+
+
+@pytest.mark.skipif(viz.cjk_font() is None, reason="no CJK font installed here")
+def test_cjk_font_found_despite_a_stale_font_cache(monkeypatch):
+    """Is a CJK font installed after matplotlib built its font cache still found (from the font files)?"""
+    manager = viz.font_manager.fontManager
+    monkeypatch.setattr(manager, "ttflist", [f for f in manager.ttflist if f.name not in viz.CJK_FAMILIES])
+    monkeypatch.setitem(matplotlib.rcParams, "font.family", ["sans-serif"])
+    assert viz.cjk_font.__wrapped__() in viz.CJK_FAMILIES
+    assert matplotlib.rcParams["font.family"][0] == "sans-serif"  # CJK comes after, as a fallback
+
+
+def test_plot_lanes_reports_the_loaded_padding():
+    """Does plot_lanes name the lane counts and show what the padding lanes really hold?"""
+    lanes = np.concatenate([np.arange(1.0, 101.0), np.ones(28)])  # other=1.0: the wrong identity
+    fig = viz.plot_lanes(lanes, n_cols=100, identity_label="0.0")
+    joined = "\n".join(texts(fig))
+    assert "128" in joined and "100" in joined and "28" in joined
+    assert "0.0" in joined and "1.0" in joined  # the expected identity and the value actually loaded
+
+
+def test_plot_lanes_accepts_torch_and_infinite_identity():
+    """Does plot_lanes take a torch tensor whose padding is -inf (max's identity) without failing?"""
+    torch = pytest.importorskip("torch")
+    lanes = torch.cat([torch.randn(5), torch.full((3,), float("-inf"))])
+    fig = viz.plot_lanes(lanes, n_cols=5, identity_label='float("-inf")')
+    assert any("-inf" in t for t in texts(fig))
+
+
+def test_plot_lanes_rejects_more_columns_than_lanes():
+    """Is n_cols larger than the number of lanes refused with a clear error?"""
+    with pytest.raises(ValueError, match="n_cols"):
+        viz.plot_lanes(np.zeros(8), n_cols=9)
