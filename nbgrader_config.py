@@ -1,1 +1,1 @@
-load_subconfig("grader_config.py")  # noqa: F821 -- the course's settings live in grader_config.py
+load_subconfig("grader_config.py", path=__import__("os").path.dirname(__file__))  # noqa: F821 -- settings live in grader_config.py

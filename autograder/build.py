@@ -96,7 +96,13 @@ def build(assignments: list[str], root: Path = REPO_ROOT) -> list[Path]:
         item = lesson(assignment)
         write_source(item, root)
         generate_release(assignment, root)
-        written.append(root / "release" / assignment / f"{assignment}.ipynb")
+        release = root / "release" / assignment / f"{assignment}.ipynb"
+        if "YOUR CODE HERE" in release.read_text(encoding="utf-8"):
+            # nbgrader silently skips a config it cannot find and falls back to its whole-cell stub
+            raise BuildError(
+                f"{release}: nbgrader did not apply the course's blanks (was grader_config.py loaded?)"
+            )
+        written.append(release)
     return written
 
 

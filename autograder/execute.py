@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from autograder.lessons import lesson
-from autograder.nbgrader_run import CONFIG, nbgrader_env, run_nbgrader
+from autograder.nbgrader_run import nbgrader_env, run_nbgrader, write_config
 from autograder.sandbox import Limits, run_limited
 
 
@@ -47,8 +47,9 @@ def execute(assignment: str, student: str, notebook: Path, template: Path, limit
         shutil.copy(notebook, submitted / f"{assignment}.ipynb")
         cmd = [
             sys.executable, "-m", "nbgrader", "autograde", assignment, f"--student={student}", "--force",
-            f"--config={CONFIG}", f"--CourseDirectory.root={root}", f"--CourseDirectory.db_url=sqlite:///{root}/gradebook.db",
+            f"--CourseDirectory.root={root}", f"--CourseDirectory.db_url=sqlite:///{root}/gradebook.db",
         ]  # fmt: skip
+        write_config(root)
         env = nbgrader_env() | {"COURSE_BACKEND": backend}
         run = run_limited(cmd, root, env, limits, cuda=backend == "cuda")
         executed = root / "autograded" / student / assignment / f"{assignment}.ipynb"
@@ -57,6 +58,9 @@ def execute(assignment: str, student: str, notebook: Path, template: Path, limit
             return ExecutionResult(False, error=f"nbgrader could not run the notebook: {reason}")
         result = ExecutionResult(True, executed_notebook=executed.read_text(encoding="utf-8"))
         result.test_scores = _scores(root / "gradebook.db", assignment, student)
+        from autograder.scrub import scrub_test_tracebacks
+
+        scrub_test_tracebacks(executed)
         feedback = run_nbgrader(["generate_feedback", assignment, f"--student={student}", "--force"], root, root / "gradebook.db", root, check=False)
         page = root / "feedback" / student / assignment / f"{assignment}.html"
         if page.exists():

@@ -25,10 +25,17 @@ def nbgrader_env() -> dict:
     return env
 
 
+def write_config(cwd: Path) -> None:
+    """nbgrader reads nbgrader_config.py from its working directory (a --config flag is silently ignored)."""
+    loader = f'load_subconfig("grader_config.py", path={str(REPO_ROOT)!r})  # noqa: F821\n'
+    (Path(cwd) / "nbgrader_config.py").write_text(loader, encoding="utf-8")
+
+
 def run_nbgrader(args: list[str], course_root: Path, db: Path, cwd: Path, check: bool = True, **kwargs):
     """Run one nbgrader command on a course folder; a config that fails to load is an error, not a log line."""
+    write_config(cwd)
     cmd = [
-        sys.executable, "-m", "nbgrader", *args, f"--config={CONFIG}",
+        sys.executable, "-m", "nbgrader", *args,
         f"--CourseDirectory.root={course_root}", f"--CourseDirectory.db_url=sqlite:///{db}",
     ]  # fmt: skip
     done = subprocess.run(

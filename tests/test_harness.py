@@ -34,7 +34,9 @@ def test_each_answer_gets_what_a_careful_instructor_gives(answer):
 
 def test_refused_answers_explain_themselves_and_run_nothing(tmp_path):
     """Is an answer that runs code refused before anything executes, with a reason?"""
-    result = run_harness("lesson05-row-sum", {"other": "__import__('os').system('id')"}, "interpret", 7, LIMITS)
+    result = run_harness(
+        "lesson05-row-sum", {"other": "__import__('os').system('id')"}, "interpret", 7, LIMITS
+    )
     assert result.cases == [] and not result.blanks[0].allowed
     assert "不是允许的字面值" in result.blanks[0].reason
 

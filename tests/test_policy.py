@@ -25,5 +25,7 @@ def test_a_veto_fails_a_full_score():
 def test_ta_scores_and_cleared_vetoes_win():
     """Do a TA's part score and cleared veto override the automatic ones?"""
     override = Override(parts={"Q3": 2.0}, cleared_vetoes=["wrong_causal_chain"], reviewer="ta", note="ok")
-    parts, vetoes, total, passed = apply(_parts([2, 1, 1, 2, 2, 0]), [Veto("wrong_causal_chain", "e")], override)
+    parts, vetoes, total, passed = apply(
+        _parts([2, 1, 1, 2, 2, 0]), [Veto("wrong_causal_chain", "e")], override
+    )
     assert parts["Q3"].source == "ta" and total == 10 and passed and vetoes == []

@@ -1,0 +1,89 @@
+"""The lesson itself: it runs as a script and as a notebook, top to bottom, on each backend."""
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from autograder.lessons import REPO_ROOT, lesson
+
+LESSON = lesson("lesson05-row-sum")
+
+
+def _env(backend: str) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TRITON_")}
+    path = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    return env | {"COURSE_BACKEND": backend, "PYTHONPATH": path, "MPLBACKEND": "Agg"}
+
+
+def _run_notebook(nb, backend: str):
+    old = dict(os.environ)
+    os.environ.update(_env(backend))
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            NotebookClient(
+                nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": tmp}}
+            ).execute()
+    finally:
+        os.environ.clear()
+        os.environ.update(old)
+    return nb
+
+
+def _stderr(nb) -> list[str]:
+    return [
+        o.get("text", "")
+        for c in nb.cells
+        if c.cell_type == "code"
+        for o in c.outputs
+        if o.get("name") == "stderr"
+    ]
+
+
+@pytest.mark.slow
+def test_lesson_runs_as_a_plain_script():
+    """Does `python lesson.py` run the solution and its checks without a notebook?"""
+    done = subprocess.run(
+        [sys.executable, str(LESSON.script)], capture_output=True, text=True, env=_env("interpret")
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "row_sum 可见检查：通过" in done.stdout
+
+
+def _filled_release():
+    nb = nbformat.read(LESSON.release_notebook, as_version=4)
+    for cell in nb.cells:
+        if cell.metadata.get("nbgrader", {}).get("grade_id") == "row_sum_kernel":
+            cell.source = cell.source.replace("______", "0.0")
+    return nb
+
+
+@pytest.mark.slow
+def test_release_runs_top_to_bottom_with_the_blank_filled():
+    """Does a student's notebook, blank filled, run top to bottom on the interpreter with no stderr?"""
+    nb = _run_notebook(_filled_release(), "interpret")
+    assert _stderr(nb) == []  # nbgrader scores 0 for any stderr in a graded cell
+    record = "".join(
+        o.get("text", "") for c in nb.cells for o in c.get("outputs", []) if "[运行记录]" in o.get("text", "")
+    )
+    assert "backend=interpret" in record and "row_sum 可见检查" in record
+
+
+@pytest.mark.slow
+def test_source_notebook_passes_its_hidden_tests():
+    """Does the instructor's notebook, hidden tests included, run clean on the interpreter?"""
+    nb = _run_notebook(nbformat.read(LESSON.source_notebook, as_version=4), "interpret")
+    assert _stderr(nb) == []
+
+
+@pytest.mark.gpu
+def test_source_notebook_passes_its_hidden_tests_on_cuda():
+    """Does the instructor's notebook, hidden tests included, run clean with the real JIT?"""
+    nb = _run_notebook(nbformat.read(LESSON.source_notebook, as_version=4), "cuda")
+    assert _stderr(nb) == []
+    assert any("backend=cuda" in o.get("text", "") for c in nb.cells for o in c.get("outputs", []))
