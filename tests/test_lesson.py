@@ -4,7 +4,6 @@ import os
 import subprocess
 import sys
 import tempfile
-from pathlib import Path
 
 import nbformat
 import pytest
@@ -87,3 +86,19 @@ def test_source_notebook_passes_its_hidden_tests_on_cuda():
     nb = _run_notebook(nbformat.read(LESSON.source_notebook, as_version=4), "cuda")
     assert _stderr(nb) == []
     assert any("backend=cuda" in o.get("text", "") for c in nb.cells for o in c.get("outputs", []))
+
+
+@pytest.mark.slow
+def test_nbgrader_validate_accepts_a_filled_release(tmp_path):
+    """Does nbgrader's Validate (the student's button) pass the release once the blank and answers are filled?"""
+    path = tmp_path / "lesson05-row-sum.ipynb"
+    nb = _filled_release()
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and cell.metadata.get("nbgrader", {}).get("solution"):
+            cell.source = "我的回答：因为 padding lane 填的是单位元，所以不改变结果。"
+    nbformat.write(nb, path)
+    cmd = [sys.executable, "-m", "nbgrader", "validate", str(path)]
+    done = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO_ROOT, env=_env("interpret"))
+    assert "Success! Your notebook passes all the tests." in done.stdout, (
+        done.stdout[-2000:] + done.stderr[-2000:]
+    )
