@@ -37,7 +37,9 @@ def test_release_holds_no_reference_answer():
     for cell in written:
         for line in filter(None, (line.strip() for line in cell.source.splitlines())):
             assert line not in text, line
-    assert "other=0.0" not in text and "BLANK(" not in text
+    exercise = next(c for c in release.cells if c.metadata["nbgrader"].get("grade_id") == "row_sum_kernel")
+    assert "other=______" in exercise.source and "other=0.0" not in exercise.source
+    assert "BLANK(" not in text
     assert "HIDDEN TESTS" not in text and "check_in_notebook" not in text
 
 

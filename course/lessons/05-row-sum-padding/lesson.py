@@ -204,9 +204,8 @@ def row_sum_kernel(
     row = tl.program_id(0)
     cols = tl.arange(0, BLOCK_SIZE)
     mask = cols < n_cols  # 只有前 n_cols 个 lane 访问显存
-    values = tl.load(
-        x_ptr + row * x_row_stride + cols, mask=mask, other=0.0
-    )  # BLANK(other): 0.0 | 加法单位元
+    row_ptr = x_ptr + row * x_row_stride  # 本行第一个元素的地址
+    values = tl.load(row_ptr + cols, mask=mask, other=0.0)  # BLANK(other): 0.0 | 加法单位元
     tl.store(out_ptr + row, tl.sum(values, axis=0))
 
 
