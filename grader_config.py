@@ -18,7 +18,11 @@ PARTS = {
 PASS_TOTAL = 8  # pass iff total >= PASS_TOTAL and no veto
 
 # Limits for untrusted work, per submission (seconds, MiB, bytes, processes).
-HARNESS_LIMITS = {"wall_s": 180, "cpu_s": 300, "memory_mb": 6144, "output_bytes": 200_000, "processes": 64}
+# compile_s: start-up, import and the first launch (where Triton compiles); run_s: the launches after it.
+HARNESS_LIMITS = {
+    "wall_s": 180, "cpu_s": 300, "memory_mb": 6144, "output_bytes": 200_000, "processes": 64,
+    "compile_s": 120, "run_s": 120,
+}  # fmt: skip
 NOTEBOOK_LIMITS = {"wall_s": 600, "cpu_s": 900, "memory_mb": 6144, "output_bytes": 2_000_000, "processes": 64}
 CELL_TIMEOUT_S = 300  # nbgrader's own per-cell limit; the interpreter is slow (about 1 ms per program)
 MAX_NOTEBOOK_BYTES = 20_000_000  # a larger submission is refused before it is parsed

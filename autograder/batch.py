@@ -1,17 +1,26 @@
-"""A batch: every submission of a folder graded once, resumable, under one lock per grading folder."""
+"""A batch: every submission of a folder graded once, resumable, under one lock per grading folder.
+
+A grade file is written atomically as soon as the grade is known, and a resumed
+batch skips every student whose grade was made from the same bytes under the same
+batch settings. So a batch killed at any point (SIGKILL, a reboot) and started
+again loses nothing it wrote and grades each remaining submission once. One
+submission that breaks the grader in a way nobody foresaw becomes an error on
+that student's grade; the batch goes on.
+"""
 
 from __future__ import annotations
 
-import tempfile
 import threading
+import traceback
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from autograder import store
+from autograder import sandbox, store
 from autograder.config import policy
 from autograder.execute import prepare_template
-from autograder.grade import Context, grade_one
+from autograder.grade import Context, Grade, grade_one
+from autograder.policy import Part
 from autograder.submissions import Submission, discover
 
 
@@ -27,20 +36,40 @@ def _up_to_date(out: Path, submission: Submission, state: dict) -> bool:
     return bool(old) and old.get("digest") == submission.digest() and old.get("batch") == state
 
 
-def grade_batch(assignment: str, folder: Path, out: Path, backend: str, jobs: int = 1, seed: int | None = None):
+def _grade_safely(ctx: Context, submission: Submission) -> Grade:
+    """grade_one, with a last line of defence: an unforeseen exception is this student's error only."""
+    try:
+        return grade_one(ctx, submission)
+    except Exception as error:  # noqa: BLE001 -- whatever it was, the other students must still be graded
+        grade = Grade(submission.student, submission.label, submission.digest())
+        grade.parts = {name: Part(0.0, float(points), "auto") for name, points in policy().PARTS.items()}
+        where = traceback.extract_tb(error.__traceback__)[-1]
+        grade.errors.append(
+            f"internal error while grading ({type(error).__name__}: {str(error)[:200]} "
+            f"at {Path(where.filename).name}:{where.lineno}); please report it"
+        )
+        return grade
+
+
+def grade_batch(
+    assignment: str, folder: Path, out: Path, backend: str, jobs: int = 1, seed: int | None = None
+):
     """Grade what is not graded yet; each grade file is written atomically as soon as it is known."""
     submissions = discover(folder, assignment)
     summary = BatchSummary([], [], [])
-    with store.exclusive(out), tempfile.TemporaryDirectory(prefix="grade-batch-") as tmp:
-        state = store.batch_state(out, assignment, backend, seed)
+    execute = bool(policy().EXECUTE_NOTEBOOKS)
+    with store.exclusive(out), sandbox.scratch_dir("batch") as tmp:
+        sandbox.reap_orphans()  # what a grader killed earlier left running
+        store.remove_partial_writes(out / "grades")
+        state = store.batch_state(out, assignment, backend, seed, execute)
         todo = [s for s in submissions if not _up_to_date(out, s, state)]
         summary.reused = [s.student for s in submissions if s not in todo]
-        template = prepare_template(assignment, Path(tmp)) if todo and policy().EXECUTE_NOTEBOOKS else None
+        template = prepare_template(assignment, Path(tmp)) if todo and execute else None
         ctx = Context(assignment, backend, state["seed"], template)
         lock = threading.Lock()
 
         def work(submission: Submission) -> None:
-            grade = grade_one(ctx, submission)
+            grade = _grade_safely(ctx, submission)
             record = grade.to_json() | {"batch": state}
             store.write_json(store.grade_path(out, submission.student), record)
             with lock:
@@ -48,5 +77,7 @@ def grade_batch(assignment: str, folder: Path, out: Path, backend: str, jobs: in
 
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             list(pool.map(work, todo))
-    summary.failed += [s for s in summary.reused if (store.read_json(store.grade_path(out, s)) or {}).get("errors")]
+    summary.failed += [
+        s for s in summary.reused if (store.read_json(store.grade_path(out, s)) or {}).get("errors")
+    ]
     return submissions, summary

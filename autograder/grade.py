@@ -57,6 +57,7 @@ class Grade:
     blanks: list[dict] = field(default_factory=list)
     cases: list[dict] = field(default_factory=list)
     harness_error: str = ""
+    harness_isolation: list[str] = field(default_factory=list)  # what protected the harness run
     nbgrader: dict = field(default_factory=dict)
     hints: list[list] = field(default_factory=list)
     run_record: list[str] = field(default_factory=list)
@@ -98,6 +99,7 @@ def step_execute(ctx: Context, grade: Grade, submission: Submission) -> None:
     )
     grade.nbgrader = {"ran": result.ran, "test_scores": result.test_scores, "error": result.error}
     grade.nbgrader["feedback_html"] = result.feedback_html
+    grade.nbgrader |= {"isolation": result.isolation, "limits_hit": result.limits_hit}
 
 
 def step_harness(ctx: Context, grade: Grade, answers: dict[str, str]) -> bool:
@@ -109,6 +111,7 @@ def step_harness(ctx: Context, grade: Grade, answers: dict[str, str]) -> bool:
     grade.blanks = [dataclasses.asdict(blank) for blank in result.blanks]
     grade.cases = [dataclasses.asdict(case) for case in result.cases]
     grade.harness_error = result.error
+    grade.harness_isolation = result.isolation
     for group, points in result.points.items():
         detail = [f"{b.name} = {b.answer or '（空）'}：{b.reason}" for b in result.blanks if not b.allowed]
         # the hidden case's name describes its input: students read what failed, TAs find the name in "cases"

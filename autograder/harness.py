@@ -40,6 +40,7 @@ class HarnessResult:
     cases: list[case_lib.CaseResult] = field(default_factory=list)
     points: dict[str, float] = field(default_factory=dict)  # group -> points, e.g. {"normal": 2}
     error: str = ""  # the run itself failed (timeout, crash): why
+    isolation: list[str] = field(default_factory=list)  # what protected the child (SandboxResult.isolation)
 
     def failed_cases(self) -> list[case_lib.CaseResult]:
         return [case for case in self.cases if not case.passed]
@@ -63,7 +64,7 @@ def _child_env(backend: str) -> dict:
     return env
 
 
-def _run_child(assignment, answers, cases, backend, limits) -> tuple[dict | None, str]:
+def _run_child(assignment, answers, cases, backend, limits) -> tuple[dict | None, str, list[str]]:
     grading = case_lib.load_grading(assignment)
     with tempfile.TemporaryDirectory(prefix="harness-") as tmp:
         work = Path(tmp)
@@ -75,18 +76,14 @@ def _run_child(assignment, answers, cases, backend, limits) -> tuple[dict | None
         torch.save(payload, work / "inputs.pt")
         cmd = [sys.executable, "-m", "autograder.harness_child", str(work)]
         result = run_limited(cmd, work, _child_env(backend), limits, cuda=backend == "cuda")
-        if result.timed_out:
-            phase = _last_phase(result.output)
-            return None, f"time limit of {limits.wall_s:.0f} s reached during {phase}"
-        if not (work / "outputs.pt").exists():
-            tail = result.output.strip().splitlines()[-3:]
-            return None, f"the kernel run crashed (exit {result.returncode}): " + " | ".join(tail)
-        return torch.load(work / "outputs.pt", weights_only=True), ""
-
-
-def _last_phase(output: str) -> str:
-    phases = [line[7:] for line in output.splitlines() if line.startswith("phase: ")]
-    return phases[-1] if phases else "start-up"
+        # the child saves after each case: a run stopped by a limit still counts the cases it finished
+        saved = work / "outputs.pt"
+        outputs = torch.load(saved, weights_only=True) if saved.exists() else None
+        error = result.reason
+        if not error and (outputs is None or len(outputs) < len(cases)):
+            tail = " | ".join(result.output.strip().splitlines()[-3:])
+            error = f"the kernel run crashed (exit {result.returncode}): {tail}"
+        return outputs, error, result.isolation
 
 
 def run_harness(assignment: str, answers: dict[str, str], backend: str, seed: int, limits: Limits):
@@ -97,12 +94,11 @@ def run_harness(assignment: str, answers: dict[str, str], backend: str, seed: in
     if not all(verdict.allowed for verdict in verdicts):
         return result
     cases = case_lib.make_cases(assignment, seed)
-    outputs, error = _run_child(assignment, answers, cases, backend, limits)
+    outputs, result.error, result.isolation = _run_child(assignment, answers, cases, backend, limits)
     if outputs is None:
-        result.error = error
         return result
     for case in cases:
-        got = outputs.get(case.spec.name, "no output for this case")
+        got = outputs.get(case.spec.name, f"did not finish: {result.error}" if result.error else "no output")
         result.cases.append(case_lib.compare(grading, case, got))
     for group, points in grading.POINTS.items():
         group_cases = [case for case in result.cases if case.group == group]

@@ -8,6 +8,7 @@ can tell a compile that never ended from a run that never ended.
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -37,7 +38,8 @@ def main(workdir: str) -> int:
             outputs[name] = f"{type(error).__name__}: {str(error)[:300]}"
         if backend == "cuda":
             torch.cuda.synchronize()
-    torch.save(outputs, work / "outputs.pt")
+        torch.save(outputs, work / "outputs.tmp")  # after each case, so a run stopped by a limit keeps
+        os.replace(work / "outputs.tmp", work / "outputs.pt")  # what finished (never half a file)
     print("phase: done", flush=True)
     return 0
 

@@ -28,7 +28,19 @@ GUARDED_ROOTS = {
     "runtime",
     "math",
 }
-GUARDED_CALLS = {"setattr", "delattr", "reload", "__import__", "exec", "eval", "get_ipython"}
+GUARDED_ROOTS |= {"__builtins__", "unittest", "mock", "autograder", "course"}
+GUARDED_CALLS = {
+    "setattr",
+    "delattr",
+    "reload",
+    "__import__",
+    "exec",
+    "eval",
+    "get_ipython",
+    "vars",
+    "globals",
+    "patch",
+}
 
 
 @dataclass(frozen=True)
@@ -104,16 +116,19 @@ def solution_cell(release_cell, student_cell) -> tuple[list[str], list[Finding]]
 
 def monkeypatches(student) -> list[Finding]:
     """Code that rebinds a library or course function, anywhere a student may write code."""
-    findings = []
+    findings, trees = [], {}
     for index, cell in enumerate(student.cells):
         if cell.cell_type != "code" or _meta(cell).get("locked"):
             continue
         try:
-            tree = ast.parse(_strip_magics(cell.source))
+            trees[index] = ast.parse(_strip_magics(cell.source))
         except SyntaxError:
             continue
+    guarded = _aliases(trees.values())
+    for index, tree in trees.items():
+        cell = student.cells[index]
         for node in ast.walk(tree):
-            evidence = _patch_evidence(node)
+            evidence = _patch_evidence(node, guarded)
             if evidence:
                 where = _meta(cell).get("grade_id") or f"cell {index}"
                 findings.append(
@@ -127,21 +142,36 @@ def _strip_magics(source: str) -> str:
 
 
 def _root(node) -> str | None:
-    while isinstance(node, (ast.Attribute, ast.Subscript)):
-        node = node.value
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
+        node = node.func if isinstance(node, ast.Call) else node.value
     return node.id if isinstance(node, ast.Name) else None
 
 
-def _patch_evidence(node) -> str:
+def _aliases(trees) -> set[str]:
+    """Guarded names and every other name for them: `import torch.testing as tt`, `t = torch.testing`."""
+    guarded = set(GUARDED_ROOTS)
+    for _ in range(3):  # an alias of an alias of an alias
+        for node in (node for tree in trees for node in ast.walk(tree)):
+            if isinstance(node, ast.Import):
+                guarded |= {a.asname for a in node.names if a.asname and a.name.split(".")[0] in guarded}
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in guarded:
+                guarded |= {a.asname or a.name for a in node.names}
+            elif isinstance(node, ast.Assign) and isinstance(node.value, (ast.Name, ast.Attribute)):
+                if _root(node.value) in guarded:  # a plain reference, never a call's result (a new tensor)
+                    guarded |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return guarded
+
+
+def _patch_evidence(node, guarded: set[str] = GUARDED_ROOTS) -> str:
     targets = []
     if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
         targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
     for target in targets:
-        if isinstance(target, (ast.Attribute, ast.Subscript)) and _root(target) in GUARDED_ROOTS:
+        if isinstance(target, (ast.Attribute, ast.Subscript)) and _root(target) in guarded:
             return f"rebinds `{ast.unparse(target)}`"
     if isinstance(node, ast.Call):
         name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-        if name in GUARDED_CALLS:
+        if name in GUARDED_CALLS or "patch" in ast.unparse(node.func).split("."):
             return f"calls `{ast.unparse(node)[:120]}`"
     if isinstance(node, (ast.Import, ast.ImportFrom)) and any(a.name == "builtins" for a in node.names):
         return "imports builtins"
