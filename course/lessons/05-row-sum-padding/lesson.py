@@ -233,6 +233,8 @@ check_in_notebook("lesson05-row-sum", "normal", row_sum, DEVICE)
 # %% role="test" grade_id="test_row_sum_boundary" points=1
 # 边界输入（BLOCK_SIZE−1 / BLOCK_SIZE / BLOCK_SIZE+1、N = 1、M = 1、更宽缓冲区的视图……）由隐藏测试检查。
 ### BEGIN HIDDEN TESTS
+from autograder.cases import check_in_notebook  # noqa: E402  (again: this cell may run alone)
+
 check_in_notebook("lesson05-row-sum", "boundary", row_sum, DEVICE)
 ### END HIDDEN TESTS
 
