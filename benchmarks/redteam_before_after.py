@@ -122,11 +122,17 @@ def before(world: World, course: Path, name: str) -> dict:
     if notebook.exists():
         text = notebook.read_text(encoding="utf-8")
         outputs = "".join(_outputs(nbformat.reads(text, as_version=4)))
-        row["printed"] = [line[:160] for line in outputs.splitlines() if line.startswith(MARKS)][:12]
+        # what the attack reached, never what it read: this file is committed, and benchmarks/results is public
+        row["printed"] = [_reached(line) for line in outputs.splitlines() if line.startswith(MARKS)][:12]
         row["secrets_seen"] = [s[:12] for s in world.secrets_on_disk() if s in outputs and s != world.secret]
     elif row["score"] is not None:
         row["note"] = "nbgrader failed on this notebook (its gradebook holds the score)"
     return row
+
+
+def _reached(line: str) -> str:
+    words = line.split()
+    return " ".join(words[:2]) if words[0] in ("READ", "LISTED") else line[:160]
 
 
 def _outputs(nb):
@@ -155,12 +161,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=HERE / "results" / "redteam-before-after.json")
     parser.add_argument("--work", type=Path, default=None, help="scratch folder (default: a temporary one)")
+    parser.add_argument("--only", choices=["static", "runtime"], help="redo one table, keep the other's rows")
     args = parser.parse_args()
     work = args.work or Path(__import__("tempfile").mkdtemp(prefix="redteam-bench-"))
     runtime_attacks.victim_paths = decoy_repository(runtime_attacks.victim_paths)
     tables = {"static": (static_attacks.ATTACKS, {"MAX_NOTEBOOK_BYTES": 3_000_000}, ["--no-execute"])}
     tables["runtime"] = (runtime_attacks.ATTACKS, RUNTIME_OVERRIDES, [])
-    rows = []
+    kept = json.loads(args.out.read_text())["rows"] if args.only and args.out.exists() else []
+    rows = [row for row in kept if row["kind"] != args.only]
+    tables = {kind: table for kind, table in tables.items() if args.only in (None, kind)}
     for kind, (attacks, overrides, flags) in tables.items():
         world = World(work / kind)
         build_all(world, attacks)
@@ -181,6 +190,7 @@ def main() -> int:
                 {"attack": "(left running after the plain run)", "kind": kind, "before": left, "after": {}}
             )
     args.out.parent.mkdir(parents=True, exist_ok=True)
+    rows.sort(key=lambda row: row["kind"] != "static")  # the static table first, as the tests list them
     args.out.write_text(
         json.dumps({"assignment": ASSIGNMENT, "rows": rows}, ensure_ascii=False, indent=1) + "\n"
     )

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import nbformat
 import pytest
 
 from autograder import batch, store
 from autograder.config import policy
-from autograder.lessons import lesson
+from autograder.lessons import REPO_ROOT, lesson
 
 ASSIGNMENT = "lesson05-row-sum"
 
@@ -72,10 +75,25 @@ def test_grades_made_without_running_notebooks_are_redone_when_they_run(folder):
     assert not any(batch._up_to_date(out, s, state) for s in subs)
 
 
+HOLD_LOCK = (
+    "import sys, time; from pathlib import Path; from autograder import store\n"
+    "with store.exclusive(Path(sys.argv[1])):\n    print('held', flush=True); time.sleep(60)"
+)
+
+
 def test_a_second_grader_is_refused_and_changes_nothing(folder):
     """Does a grader started on a folder another grader holds stop at once, writing nothing?"""
     out = folder / "out"
-    with store.exclusive(out):
+    out.mkdir()
+    # the lock is reentrant within one process, so the first grader is another process holding it
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCK, str(out)], stdout=subprocess.PIPE, text=True, cwd=REPO_ROOT
+    )
+    try:
+        assert holder.stdout.readline().strip() == "held"
         with pytest.raises(store.BusyError, match="another grader"):
             batch.grade_batch(ASSIGNMENT, folder / "subs", out, "interpret", seed=3)
+    finally:
+        holder.kill()
+        holder.wait()
     assert not (out / "batch.json").exists() and not (out / "grades").exists()

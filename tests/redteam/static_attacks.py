@@ -169,9 +169,10 @@ ATTACKS = [
            patched("from IPython.core.interactiveshell import InteractiveShell\n"
                    "InteractiveShell.showtraceback = lambda *a, **k: None"), (0, 0),
            frozenset({LOOSENED}), frozenset({"monkeypatch"})),
-    Attack("patch_hidden_helper", "Does replacing the hidden tests' own helper (what nbgrader runs) veto?",
-           patched("import autograder.cases as cases\ncases.check_in_notebook = lambda *a, **k: None"), (0, 0),
-           frozenset({LOOSENED}), frozenset({"monkeypatch"})),
+    Attack("patch_all_checks", "Does silencing both the visible checks and the hidden tests' helper veto?",
+           patched("import torch\nimport autograder.cases as cases\n"
+                   "torch.testing.assert_close = lambda *a, **k: None\ncases.check_in_notebook = lambda *a, **k: None"),
+           (0, 0), frozenset({LOOSENED}), frozenset({"monkeypatch"})),
     Attack("sum_instead_of_kernel", "Does replacing the launch with x.sum(1) earn nothing?",
            kernel_replaced("    return x.sum(1)"), (0, 0), findings=frozenset({"code-outside-blank"})),
     Attack("sum_with_wrong_blank", "Does x.sum(1) beside a wrong identity earn nothing?",
