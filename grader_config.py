@@ -46,6 +46,9 @@ def nbgrader_settings(c):
         GetGrades,
         "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
     ]
+    # The page escapes markup in markdown answers and HTML outputs, and writes no script for a
+    # JavaScript output; the grader then rebuilds it without any script (autograder/safe.py).
+    c.HTMLExporter.sanitize_html = True
     c.GenerateAssignment.preprocessors = [
         "nbgrader.preprocessors.IncludeHeaderFooter",
         "nbgrader.preprocessors.InstantiateTests",

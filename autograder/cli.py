@@ -62,11 +62,18 @@ def cmd_review(args) -> int:
 
 def cmd_rubric(args) -> int:
     from autograder.rubric import cmd_rubric_check, cmd_rubric_score
+    from autograder.rubric_suggest import cmd_suggest, render_agreement, ta_agreement
 
     lesson(args.assignment)
     if args.action == "score":
         return cmd_rubric_score(args.assignment, args.file)
-    return cmd_rubric_check(args.assignment)
+    if args.action == "suggest":
+        return cmd_suggest(
+            args.assignment, Path(args.out or REPO_ROOT / "grading" / args.assignment), args.top
+        )
+    status = cmd_rubric_check(args.assignment)
+    print(render_agreement(ta_agreement(args.assignment)))
+    return status
 
 
 def parser() -> argparse.ArgumentParser:
@@ -97,15 +104,36 @@ def parser() -> argparse.ArgumentParser:
     review.add_argument("assignment")
     review.add_argument("--out", help="grading folder (default: grading/<assignment>)")
     review.add_argument("--student", help="the student to decide for")
-    review.add_argument("--set", action="append", default=[], metavar="PART=POINTS", help="e.g. --set Q1=1.5")
-    review.add_argument("--clear-veto", action="append", default=[], metavar="RULE")
-    review.add_argument("--reviewer", default="")
-    review.add_argument("--note", default="")
+    review.add_argument(
+        "--set", action="append", default=[], metavar="PART=POINTS", help="a part's points, e.g. --set Q1=1.5"
+    )
+    review.add_argument(
+        "--clear-veto", action="append", default=[], metavar="RULE", help="clear one of the student's vetoes"
+    )
+    review.add_argument("--group", metavar="ID", help="decide an answer group (ids as `review` lists them)")
+    review.add_argument("--points", help="with --group: the points every answer of the group gets")
+    review.add_argument(
+        "--veto",
+        choices=["keep", "clear"],
+        default="clear",
+        help="with --group: keep or clear the wrong_causal_chain veto of its members (default: clear)",
+    )
+    review.add_argument("--reviewer", default="", help="who decided (stored with the decision)")
+    review.add_argument("--note", default="", help="why (shown on the student's feedback page)")
     review.set_defaults(run=cmd_review)
     rubric = sub.add_parser("rubric", help="score answers outside notebooks, or check a rubric")
-    rubric.add_argument("action", choices=["score", "check"])
-    rubric.add_argument("assignment")
-    rubric.add_argument("file", nargs="?", help="JSONL of {id, question, answer} (score)")
+    rubric.add_argument(
+        "action",
+        choices=["score", "check", "suggest"],
+        help="score: JSONL answers; check: calibration and TA-label agreement; "
+        "suggest: the unrecognized premises routed most often",
+    )
+    rubric.add_argument("assignment", help="an assignment id, e.g. lesson05-row-sum")
+    rubric.add_argument(
+        "file", nargs="?", help="JSONL of {id, question, answer[, blank, checks_passed]} (score)"
+    )
+    rubric.add_argument("--out", help="suggest: the grading folder (default: grading/<assignment>)")
+    rubric.add_argument("--top", type=int, default=15, help="suggest: how many premises to list")
     rubric.set_defaults(run=cmd_rubric)
     return top
 
@@ -117,5 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except (UnknownAssignment, FileNotFoundError, ValueError, RuntimeError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        from autograder.safe import terminal
+
+        print(f"error: {terminal(str(error), keep_newlines=True)}", file=sys.stderr)
         return 2

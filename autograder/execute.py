@@ -10,8 +10,13 @@ root inside the sandbox's private root, which holds neither the grading folder
 solutions or rubric. The student's kernel is started through a kernelspec of our
 own (autograder/jail.py ``kernel``): as a fresh unprivileged uid, over a tmpfs
 that hides the scratch course folder (gradebook, source notebook, submitted
-copy). The hidden tests of the notebook still read the lesson's grading.py: they
-run in the student's kernel by nbgrader's design, with the notebook's public seed.
+copy). The hidden tests never reach that kernel: the gradebook is made from a
+source notebook without them (autograder/scrub.py), so nbgrader's score for a test
+cell counts its visible checks only, and the verdict is the harness's.
+
+What comes back is made safe to open: outputs that quote a hidden test are
+replaced, live HTML and JavaScript outputs become text, and nbgrader's page is
+rebuilt without scripts (autograder/safe.py).
 """
 
 from __future__ import annotations
@@ -25,11 +30,12 @@ from pathlib import Path
 
 import nbformat
 
+from autograder import safe
 from autograder.config import policy
 from autograder.lessons import lesson
 from autograder.nbgrader_run import nbgrader_env, run_nbgrader, write_config
 from autograder.sandbox import Limits, SandboxResult, fresh_uid, jail_support, run_limited, scratch_dir
-from autograder.scrub import scrub_test_tracebacks
+from autograder.scrub import remove_hidden_tests, scrub_for_feedback, secret_lines
 
 OUTPUT_CHARS = 100_000  # per output of the executed notebook: text, an image, a traceback
 # nbgrader's lines around every failure, which say nothing about this one
@@ -40,8 +46,8 @@ GENERIC_ERRORS = ("There was an error processing", "Please see the", "Traceback 
 class ExecutionResult:
     ran: bool
     test_scores: dict[str, float] = field(default_factory=dict)  # nbgrader's score per test cell
-    feedback_html: str = ""  # nbgrader's feedback page, hidden tests scrubbed
-    executed_notebook: str = ""  # the notebook as nbgrader executed it (JSON text)
+    feedback_html: str = ""  # nbgrader's feedback page, hidden tests scrubbed, no script (safe.clean_page)
+    executed_notebook: str = ""  # the notebook as nbgrader executed it (JSON text), scrubbed as the page
     error: str = ""
     isolation: list[str] = field(
         default_factory=list
@@ -50,10 +56,15 @@ class ExecutionResult:
 
 
 def prepare_template(assignment: str, workdir: Path) -> Path:
-    """A gradebook that knows the assignment, made once per batch and copied for each student."""
+    """A gradebook that knows the assignment, made once per batch and copied for each student.
+
+    Its source notebook has no hidden tests, so autograde restores test cells without them.
+    """
     root = workdir / "template"
     source = root / "source" / assignment
     shutil.copytree(lesson(assignment).source_notebook.parent, source, dirs_exist_ok=True)
+    for notebook in source.rglob("*.ipynb"):
+        remove_hidden_tests(notebook)
     run_nbgrader(["generate_assignment", assignment, "--force"], root, root / "gradebook.db", root)
     return root
 
@@ -80,7 +91,8 @@ def _course_folder(root: Path, template: Path, assignment: str, student: str, no
     shutil.copy(template / "gradebook.db", root / "gradebook.db")
     submitted = root / "submitted" / student / assignment
     submitted.mkdir(parents=True)
-    shutil.copyfile(notebook, submitted / f"{assignment}.ipynb")  # the bytes only: never a link's target
+    # the bytes only, read with no link followed on the whole path (discovery resolved the folder's own)
+    (submitted / f"{assignment}.ipynb").write_bytes(safe.read_beneath(notebook, Path(notebook.anchor)))
     for name in (".home", ".runtime", ".jupyter-config"):
         (root / name).mkdir()
 
@@ -96,7 +108,10 @@ def execute(assignment: str, student: str, notebook: Path, template: Path, limit
     """Autograde one notebook with nbgrader in its own course folder; never raises for what it does."""
     with scratch_dir("nbgrader") as tmp:
         root = Path(tmp)
-        _course_folder(root, template, assignment, student, notebook)
+        try:
+            _course_folder(root, template, assignment, student, notebook.absolute())
+        except OSError as error:  # safe.UnsafePath among them: a link put in place after discovery
+            return ExecutionResult(False, error=f"refused to run the notebook: {error}")
         env = nbgrader_env() | {"COURSE_BACKEND": backend, "HOME": str(root / ".home")}
         env |= {
             "JUPYTER_RUNTIME_DIR": str(root / ".runtime"),
@@ -117,29 +132,30 @@ def execute(assignment: str, student: str, notebook: Path, template: Path, limit
             reason = "; ".join([run.reason or _last_error(run.output), *run.events])
             error = f"nbgrader could not run the notebook: {reason}"
             return ExecutionResult(False, error=error, isolation=isolation, limits_hit=hit)
-        cut = cap_outputs(
-            executed, OUTPUT_CHARS
-        )  # nbgrader's LimitOutput counts lines: one 100 MB line passes
+        # nbgrader's LimitOutput counts lines: one 100 MB line passes
+        cut = cap_outputs(executed, OUTPUT_CHARS)
+        hit += [f"{cut} outputs cut to {OUTPUT_CHARS} characters"] if cut else []
+        scrub_for_feedback(executed, _secrets(assignment))  # before feedback: see autograder/scrub.py
         result = ExecutionResult(True, executed_notebook=executed.read_text(encoding="utf-8"))
-        result.isolation, result.limits_hit = (
-            isolation,
-            hit + ([f"{cut} outputs cut to {OUTPUT_CHARS} characters"] if cut else []),
-        )
+        result.isolation, result.limits_hit = isolation, hit
         result.test_scores = _scores(root / "gradebook.db", assignment, student)
-        scrub_test_tracebacks(executed)  # before feedback: a traceback quotes the hidden tests
         result.feedback_html, result.error = _feedback(root, assignment, student, env, limits)
         return result
 
 
+def _secrets(assignment: str) -> frozenset[str]:
+    return secret_lines(lesson(assignment).source_notebook, lesson(assignment).release_notebook)
+
+
 def _feedback(root: Path, assignment: str, student: str, env: dict, limits: Limits) -> tuple[str, str]:
-    """nbgrader's feedback page (hidden tests scrubbed), or why there is none."""
+    """nbgrader's feedback page (hidden tests scrubbed, rebuilt without scripts), or why there is none."""
     run = _nbgrader(["generate_feedback", assignment, f"--student={student}", "--force"], root, env, limits)
     page = root / "feedback" / student / assignment / f"{assignment}.html"
     if not page.exists():
         return "", "nbgrader generate_feedback failed: " + (run.reason or _last_error(run.output))
     if page.stat().st_size > limits.output_bytes:
         return "", f"nbgrader's feedback page is {page.stat().st_size / 1e6:.0f} MB, over the output limit"
-    return page.read_text(encoding="utf-8"), ""
+    return safe.clean_page(page.read_text(encoding="utf-8"), f"{assignment} ({student})"), ""
 
 
 def cap_outputs(path: Path, limit: int, total: int = 10 * OUTPUT_CHARS) -> int:

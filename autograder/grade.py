@@ -13,7 +13,8 @@ from pathlib import Path
 
 import nbformat
 
-from autograder import integrity, runrecord
+from autograder import integrity, runrecord, ta_labels
+from autograder.blank_reader import Reading
 from autograder.cases import load_grading
 from autograder.config import harness_limits, notebook_limits, policy
 from autograder.execute import execute
@@ -39,10 +40,12 @@ class Context:
     release: nbformat.NotebookNode = field(init=False)
     rubric: object = field(init=False)
     harness_cache: dict = field(default_factory=dict)
+    labels: dict = field(init=False)  # TA decisions on earlier answers (autograder/ta_labels.py)
 
     def __post_init__(self):
         self.release = nbformat.read(lesson(self.assignment).release_notebook, as_version=4)
         self.rubric = load_rubric(lesson(self.assignment).rubric)
+        self.labels = ta_labels.load(self.assignment)
 
 
 @dataclass
@@ -76,18 +79,19 @@ def _zero_parts(grade: Grade) -> None:
         grade.parts[name] = Part(0.0, float(points), "auto")
 
 
-def step_integrity(ctx: Context, grade: Grade, nb) -> dict[str, str]:
-    """Findings against the release; returns the student's blank answers by name."""
+def step_integrity(ctx: Context, grade: Grade, nb) -> Reading | None:
+    """Findings against the release; returns what the student's blanks hold."""
     release_cells = _cells(ctx.release)
-    exercise = load_grading(ctx.assignment).EXERCISE
+    grading = load_grading(ctx.assignment)
     if not set(release_cells) & set(_cells(nb)) - {"generated-notice"}:
         raise SubmissionError(f"this notebook is not {ctx.assignment}: none of its graded cells are here")
     grade.findings += integrity.locked_cells(ctx.release, nb) + integrity.cell_order(ctx.release, nb)
-    answers, findings = integrity.solution_cell(release_cells[exercise], _cells(nb).get(exercise))
+    reading, findings = integrity.solution_cell(
+        release_cells[grading.EXERCISE], _cells(nb).get(grading.EXERCISE), list(grading.BLANKS)
+    )
     grade.findings += findings + integrity.monkeypatches(nb)
     grade.vetoes += [Veto(f.veto, f"{f.rule}: {f.evidence}") for f in grade.findings if f.veto]
-    names = list(load_grading(ctx.assignment).BLANKS)
-    return dict(zip(names, answers, strict=False))
+    return reading
 
 
 def step_execute(ctx: Context, grade: Grade, submission: Submission) -> None:
@@ -102,8 +106,13 @@ def step_execute(ctx: Context, grade: Grade, submission: Submission) -> None:
     grade.nbgrader |= {"isolation": result.isolation, "limits_hit": result.limits_hit}
 
 
-def step_harness(ctx: Context, grade: Grade, answers: dict[str, str]) -> bool:
-    """The code verdict; returns whether the normal inputs failed (for the run-record check)."""
+def step_harness(ctx: Context, grade: Grade, reading: Reading | None) -> None:
+    """The code verdict from the trusted template.
+
+    When what runs is not known for certain, the points the blank earns in the trusted
+    template stand provisionally and the part goes to a TA with the evidence.
+    """
+    answers = reading.answers() if reading else {}
     key = tuple(sorted(answers.items()))
     if key not in ctx.harness_cache:  # the verdict depends only on the answers: grade each set once
         ctx.harness_cache[key] = run_harness(ctx.assignment, answers, ctx.backend, ctx.seed, harness_limits())
@@ -117,9 +126,10 @@ def step_harness(ctx: Context, grade: Grade, answers: dict[str, str]) -> bool:
         # the hidden case's name describes its input: students read what failed, TAs find the name in "cases"
         detail += [f"隐藏用例失败：{c.detail}" for c in result.failed_cases() if c.group == group]
         detail += [result.error] if result.error else []
+        doubts = [f"需要助教核对：{e}" for e in (reading.evidence if reading else [])]
+        review = bool(result.error or doubts) or any(b.review for b in result.blanks)
         part = grade.parts[f"code_{group}"]
-        grade.parts[f"code_{group}"] = Part(points, part.max_points, "harness", bool(result.error), detail)
-    return result.points.get("normal", 0.0) < load_grading(ctx.assignment).POINTS["normal"]
+        grade.parts[f"code_{group}"] = Part(points, part.max_points, "harness", review, detail + doubts)
 
 
 def answer_text(cell) -> str:
@@ -127,34 +137,63 @@ def answer_text(cell) -> str:
     return "" if text in EMPTY_ANSWERS else text
 
 
+def _context(grade: Grade, nb) -> dict:
+    """What the note is checked against: the submitted blank, and whether the student's checks passed."""
+    record = runrecord.gather(nb, "", "")
+    passed = record.claims_check_passed if record.record_lines else None
+    return {"blank": ", ".join(b["answer"] for b in grade.blanks), "checks_passed": passed}
+
+
 def step_rubric(ctx: Context, grade: Grade, nb) -> str:
-    """Score each written answer; returns all answer text (for the run-claim check)."""
-    cells = _cells(nb)
-    texts = []
+    """Score each written answer; returns all answer text (for the run-claim check).
+
+    An answer a TA already decided (identical after normalization) takes the TA's points.
+    A veto on an answer that is also routed is uncertain: a TA confirms it first.
+    """
+    cells, texts, context = _cells(nb), [], _context(grade, nb)
     for grade_id, part_name in ANSWER_PARTS.items():
         text = answer_text(cells.get(grade_id))
         texts.append(text)
-        score = score_answer(ctx.rubric, grade_id, text)
-        grade.answers[grade_id] = score.to_json() | {"answer": text}
+        label = ta_labels.lookup(ctx.labels, grade_id, text) if text else None
+        if label:
+            grade.answers[grade_id] = {"points": label.points, "answer": text, "ta_label": label.reviewer}
+            grade.parts[part_name] = Part(label.points, _max(ctx, grade_id), "ta", False, [label.note])
+            grade.vetoes += [Veto("wrong_causal_chain", f"{grade_id}: TA label")] if label.veto else []
+            continue
+        score = score_answer(ctx.rubric, grade_id, text, context=context)
+        grade.answers[grade_id] = score.to_dict() | {"answer": text}
         detail = score.feedback + [f"未答到：{m}" for m in score.missing]
         grade.parts[part_name] = Part(score.points, score.max_points, "rubric", score.needs_review, detail)
-        for mis in score.misconceptions:
-            if mis.get("veto"):
-                grade.vetoes.append(
-                    Veto("wrong_causal_chain", f"{grade_id}: {mis['id']}: “{mis['sentence']}”")
-                )
+        for mis in (m for m in score.misconceptions if m.get("veto")):
+            evidence = f"{grade_id}: {mis['id']}: “{mis['sentence']}”"
+            grade.vetoes.append(Veto("wrong_causal_chain", evidence, certain=not score.needs_review))
     return "\n".join(texts)
 
 
-def step_run_record(ctx: Context, grade: Grade, nb, answers_text: str, failed_normal: bool) -> None:
+def _max(ctx: Context, question: str) -> float:
+    return float(ctx.rubric.question(question).max_points)
+
+
+def step_run_record(ctx: Context, grade: Grade, nb, answers_text: str) -> None:
+    """Claims of a run against the evidence: the record's code hash, and the grader's run of the check.
+
+    The record speaks of the visible check, so it is held against nbgrader's run of that same
+    check on the submitted code, never against the hidden inputs (a student whose `None` passed
+    the visible check on the interpreter did see it pass).
+    """
     graded = [
         g for g, c in _cells(ctx.release).items() if c.cell_type == "code" and c.metadata["nbgrader"]["grade"]
     ]
     test_cell = graded[0]
-    evidence = runrecord.gather(nb, test_cell, answers_text)
+    exercise = _cells(nb).get(load_grading(ctx.assignment).EXERCISE)
+    evidence = runrecord.gather(nb, test_cell, answers_text, exercise.source if exercise else "")
     grade.run_record = evidence.record_lines
-    for sentence in runrecord.unrun_claims(evidence, failed_normal):
+    scores = grade.nbgrader.get("test_scores") or {}
+    check_failed = scores[test_cell] == 0 if grade.nbgrader.get("ran") and test_cell in scores else None
+    for sentence in runrecord.unrun_claims(evidence, check_failed):
         grade.vetoes.append(Veto(runrecord.VETO_UNRUN, sentence))
+    for sentence in runrecord.record_doubts(evidence, check_failed):
+        grade.findings.append(integrity.Finding("run-record-mismatch", sentence, "", "record", review=True))
 
 
 def step_hints(grade: Grade, nb) -> None:
@@ -168,13 +207,13 @@ def grade_one(ctx: Context, submission: Submission) -> Grade:
     _zero_parts(grade)
     try:
         nb = read_notebook(submission, ctx.assignment, policy().MAX_NOTEBOOK_BYTES)
-        answers = step_integrity(ctx, grade, nb)
+        reading = step_integrity(ctx, grade, nb)
     except SubmissionError as error:
         grade.errors.append(str(error))
         return grade
     step_execute(ctx, grade, submission)
-    failed_normal = step_harness(ctx, grade, answers)
+    step_harness(ctx, grade, reading)
     answers_text = step_rubric(ctx, grade, nb)
-    step_run_record(ctx, grade, nb, answers_text, failed_normal)
+    step_run_record(ctx, grade, nb, answers_text)
     step_hints(grade, nb)
     return grade

@@ -29,6 +29,7 @@ class BlankVerdict:
     answer: str
     allowed: bool
     reason: str  # why it was refused; "" when allowed
+    review: bool = False  # refused because its value depends on code the grader does not run
 
 
 @dataclass
@@ -52,7 +53,7 @@ def judge_blanks(assignment: str, answers: dict[str, str]) -> list[BlankVerdict]
     for name, rule in rules.items():
         answer = answers.get(name, "")
         verdict = check(answer, rule)
-        verdicts.append(BlankVerdict(name, answer, verdict.allowed, verdict.reason))
+        verdicts.append(BlankVerdict(name, answer, verdict.allowed, verdict.reason, verdict.review))
     return verdicts
 
 

@@ -7,48 +7,22 @@ nbgrader later restores before it runs the notebook.
 
 from __future__ import annotations
 
-import ast
 import difflib
 from dataclasses import dataclass
 
-from autograder.blanks import extract_answers
+from autograder.blank_reader import Reading, read_blanks
+from autograder.patches import Resolver, find_patches
 
 VETO_LOOSENED = "loosened_checks"
-# Rebinding these from a notebook changes what a check means.
-GUARDED_ROOTS = {
-    "torch",
-    "np",
-    "numpy",
-    "triton",
-    "tl",
-    "builtins",
-    "IPython",
-    "sys",
-    "record",
-    "runtime",
-    "math",
-}
-GUARDED_ROOTS |= {"__builtins__", "unittest", "mock", "autograder", "course"}
-GUARDED_CALLS = {
-    "setattr",
-    "delattr",
-    "reload",
-    "__import__",
-    "exec",
-    "eval",
-    "get_ipython",
-    "vars",
-    "globals",
-    "patch",
-}
 
 
 @dataclass(frozen=True)
 class Finding:
     rule: str  # e.g. "test-cell-changed"
     evidence: str
-    veto: str = ""  # the veto it raises, "" for a finding that only asks for review
+    veto: str = ""  # the veto it raises, "" for a finding that only informs or asks for review
     cell: str = ""  # grade_id or cell position
+    review: bool = False  # the grader cannot decide: a TA looks at the evidence
 
 
 def _meta(cell) -> dict:
@@ -101,78 +75,36 @@ def cell_order(release, student) -> list[Finding]:
     return []
 
 
-def solution_cell(release_cell, student_cell) -> tuple[list[str], list[Finding]]:
-    """The student's blank answers, and findings for code changed outside the blanks."""
+def solution_cell(release_cell, student_cell, names: list[str]) -> tuple[Reading | None, list[Finding]]:
+    """The student's blank values, and findings when what runs is not known for certain."""
     grade_id = _meta(release_cell)["grade_id"]
     if student_cell is None:
-        return [], [Finding("solution-cell-missing", f"cell {grade_id} was deleted", "", grade_id)]
-    extraction = extract_answers(release_cell.source, student_cell.source)
-    if extraction.syntax_error:
-        finding = Finding("syntax-error", f"{grade_id}: {extraction.syntax_error}", "", grade_id)
-        return [], [finding]
-    findings = [Finding("code-outside-blank", change, "", grade_id) for change in extraction.changed_outside]
-    return extraction.answers, findings
+        return None, [Finding("solution-cell-missing", f"cell {grade_id} was deleted", "", grade_id)]
+    reading = read_blanks(release_cell.source, student_cell.source, names)
+    if reading.syntax_error:
+        return reading, [Finding("syntax-error", f"{grade_id}: {reading.syntax_error}", "", grade_id)]
+    return reading, [
+        Finding("code-uncertain", evidence, "", grade_id, review=True) for evidence in reading.evidence
+    ]
 
 
 def monkeypatches(student) -> list[Finding]:
-    """Code that rebinds a library or course function, anywhere a student may write code."""
-    findings, trees = [], {}
-    for index, cell in enumerate(student.cells):
-        if cell.cell_type != "code" or _meta(cell).get("locked"):
-            continue
-        try:
-            trees[index] = ast.parse(_strip_magics(cell.source))
-        except SyntaxError:
-            continue
-    guarded = _aliases(trees.values())
-    for index, tree in trees.items():
-        cell = student.cells[index]
-        for node in ast.walk(tree):
-            evidence = _patch_evidence(node, guarded)
-            if evidence:
-                where = _meta(cell).get("grade_id") or f"cell {index}"
-                findings.append(
-                    Finding("monkeypatch", f"{where}, line {node.lineno}: {evidence}", VETO_LOOSENED, where)
-                )
+    """Writes into torch, numpy, triton, IPython or builtins, anywhere a student may write code."""
+    cells = [
+        (index, cell)
+        for index, cell in enumerate(student.cells)
+        if cell.cell_type == "code" and not _meta(cell).get("locked")
+    ]
+    resolver = Resolver()
+    for _, cell in cells:  # aliases made in one cell are used in another
+        find_patches(cell.source, resolver)
+    findings = []
+    for index, cell in cells:
+        where = _meta(cell).get("grade_id") or f"cell {index}"
+        for patch in find_patches(cell.source, resolver):
+            evidence = f"{where}, line {patch.line}: `{patch.code}` writes into {patch.target}"
+            if patch.certain:
+                findings.append(Finding("monkeypatch", evidence, VETO_LOOSENED, where))
+            else:
+                findings.append(Finding("dynamic-code", evidence, "", where, review=True))
     return findings
-
-
-def _strip_magics(source: str) -> str:
-    return "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines())
-
-
-def _root(node) -> str | None:
-    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
-        node = node.func if isinstance(node, ast.Call) else node.value
-    return node.id if isinstance(node, ast.Name) else None
-
-
-def _aliases(trees) -> set[str]:
-    """Guarded names and every other name for them: `import torch.testing as tt`, `t = torch.testing`."""
-    guarded = set(GUARDED_ROOTS)
-    for _ in range(3):  # an alias of an alias of an alias
-        for node in (node for tree in trees for node in ast.walk(tree)):
-            if isinstance(node, ast.Import):
-                guarded |= {a.asname for a in node.names if a.asname and a.name.split(".")[0] in guarded}
-            elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in guarded:
-                guarded |= {a.asname or a.name for a in node.names}
-            elif isinstance(node, ast.Assign) and isinstance(node.value, (ast.Name, ast.Attribute)):
-                if _root(node.value) in guarded:  # a plain reference, never a call's result (a new tensor)
-                    guarded |= {t.id for t in node.targets if isinstance(t, ast.Name)}
-    return guarded
-
-
-def _patch_evidence(node, guarded: set[str] = GUARDED_ROOTS) -> str:
-    targets = []
-    if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
-        targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
-    for target in targets:
-        if isinstance(target, (ast.Attribute, ast.Subscript)) and _root(target) in guarded:
-            return f"rebinds `{ast.unparse(target)}`"
-    if isinstance(node, ast.Call):
-        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-        if name in GUARDED_CALLS or "patch" in ast.unparse(node.func).split("."):
-            return f"calls `{ast.unparse(node)[:120]}`"
-    if isinstance(node, (ast.Import, ast.ImportFrom)) and any(a.name == "builtins" for a in node.names):
-        return "imports builtins"
-    return ""

@@ -21,6 +21,7 @@ class Veto:
     rule: str  # wrong_causal_chain | loosened_checks | unrun_claimed_as_measured
     evidence: str
     source: str = "auto"
+    certain: bool = True  # False: a TA must confirm it before it decides anything
 
 
 @dataclass
@@ -51,3 +52,20 @@ def apply(parts: dict[str, Part], vetoes: list[Veto], override: Override | None)
 
 def max_total() -> float:
     return float(sum(policy().PARTS.values()))
+
+
+def outcome(parts: dict[str, Part], vetoes: list[Veto], open_findings: bool) -> str:
+    """pass, fail, or pending_review while what a TA could still decide would change the verdict.
+
+    Each part under review could end anywhere from 0 to its maximum; an uncertain veto
+    could be kept or cleared; an open finding (a record that does not match the code,
+    code the grader could not read) could still become a veto.
+    """
+    if any(veto.certain for veto in vetoes):
+        return "fail"
+    settled = sum(part.points for part in parts.values() if not part.needs_review)
+    best = settled + sum(part.max_points for part in parts.values() if part.needs_review)
+    worst_passes = settled >= policy().PASS_TOTAL and not vetoes and not open_findings
+    if worst_passes:
+        return "pass"
+    return "pending_review" if best >= policy().PASS_TOTAL else "fail"

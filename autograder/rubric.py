@@ -1,7 +1,9 @@
 """Written answers: the public entry points of the rubric scorer and of `python -m autograder rubric`.
 
-The model lives in rubric_model.py, the scoring rules in rubric_score.py, calibration in rubric_check.py;
-this module is the one the grading pipeline and the CLI import.
+The model lives in rubric_model.py (read by rubric_load.py), the scoring rules in rubric_score.py and the
+modules it calls (rubric_reasons, rubric_stuffing, rubric_note, rubric_text), the third pass condition
+in rubric_pass.py, calibration in rubric_check.py; this module is the one the grading pipeline and the
+CLI import.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from collections.abc import Iterable, Iterator
 
 from autograder.lessons import UnknownAssignment, lesson
 from autograder.rubric_check import RubricCheck, check_rubric, load_calibration
-from autograder.rubric_model import Rubric, RubricError, load_rubric
+from autograder.rubric_load import load_rubric
+from autograder.rubric_model import Rubric, RubricError
+from autograder.rubric_pass import pass_condition
 from autograder.rubric_score import AnswerScore, score_answer
 
 __all__ = [
@@ -25,13 +29,15 @@ __all__ = [
     "cmd_rubric_score",
     "load_calibration",
     "load_rubric",
+    "pass_condition",
     "score_answer",
     "score_jsonl",
 ]
 
 
 def score_jsonl(assignment: str, lines: Iterable[str]) -> Iterator[dict]:
-    """One contract object per non-blank JSONL line `{"id", "question", "answer"}`.
+    """One contract object per non-blank JSONL line `{"id", "question", "answer"}`, which may also carry
+    the submission's `"blank"` and `"checks_passed"` (true, false, or null: could not run) for the note.
 
     A line that cannot be scored yields `{"id", "line", "error"}` and the stream goes on, so one bad
     record never costs the rest of a class its scores.
@@ -49,7 +55,8 @@ def score_jsonl(assignment: str, lines: Iterable[str]) -> Iterator[dict]:
             answer = record["answer"]
             if answer is not None and not isinstance(answer, str):
                 raise ValueError("'answer' must be a string")
-            scored = score_answer(rubric, record["question"], answer or "")
+            context = {key: record[key] for key in ("blank", "checks_passed") if key in record}
+            scored = score_answer(rubric, record["question"], answer or "", context=context or None)
         except (ValueError, KeyError, RubricError) as exc:
             reason = f"missing field {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
             yield {"id": record_id, "line": number, "error": reason}
@@ -98,7 +105,8 @@ def render_check(assignment: str, check: RubricCheck) -> str:
         if s["answers"]:
             lines.append(
                 f"  {split or 'all':10} answers {s['answers']:3}  auto {s['auto_finalized']:3}  "
-                f"exact on auto {s['exact_auto_rate']:.1%}  false vetoes {s['false_vetoes']}  "
+                f"exact on auto {s['exact_auto_rate']:.1%}  silent errors {s['silent_errors']}  "
+                f"false vetoes {s['false_vetoes']} (final {s['false_final_vetoes']})  "
                 f"vetoes caught/routed {s['veto_vetoed_or_routed']}/{s['veto_worthy']}  "
                 f"routed {s['routed_share']:.1%}"
             )

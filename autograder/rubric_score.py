@@ -1,25 +1,24 @@
-"""Score one written answer against its question's rubric: deterministic, and every credit or veto comes
-with the student's own sentence as evidence.
+"""Score one written answer against its question's rubric: deterministic, and every credit, veto or
+routing comes with the student's own sentence as evidence.
 
-Order of the rules (each a small function below): empty → sentences → concepts → misconceptions →
-stuffing → caps and deductions → review routing → feedback.
+Order of the rules: empty → sentences → concepts and reasons (rubric_reasons) → misconceptions →
+stuffing and length (rubric_stuffing) → the note against the code (rubric_note) → caps and
+deductions → review routing → feedback. No rule gives credit or vetoes silently when it is unsure:
+an unknown premise, an uncertain veto or a cap that decided the score sends the answer to a TA.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from autograder.premises import Sentence
 from autograder.rubric_model import Question, Rubric
-from autograder.textnorm import (
-    clause_around,
-    has_cue,
-    is_hypothetical,
-    is_negated,
-    normalize,
-    split_sentences,
-)
+from autograder.rubric_note import check_state, note_findings, unread_note, wrong_blank
+from autograder.rubric_reasons import claimed, judge_reasons, match_misconceptions
+from autograder.rubric_stuffing import grandiose, length_flags, stuffing_flags
+from autograder.rubric_text import is_romanized, unread
+from autograder.textnorm import has_cue, normalize, split_sentences
 
 # Student-facing messages for rule outcomes (concept and misconception messages come from the rubric).
 MESSAGES = {
@@ -28,20 +27,15 @@ MESSAGES = {
     "stuffing": "答案像是术语罗列或重复，请用完整的句子说明“因为……所以……”的因果关系。",
     "capped_no_cue": "答案没有说明因果（因为/所以/否则……），因此只能得部分分。",
     "capped_missing_required": "缺少本题的核心要点，因此只能得部分分。",
+    "unknown_premise": "你给出的理由需要助教核对，核对前只计结论部分的分数。",
+    "contradicts_code": "说明与提交的代码或运行记录不一致，本项暂记 0 分，由助教核对。",
+    "unrun_claim": "说明里报告了没有运行过的结果，本项暂记 0 分，由助教核对。",
+    "wrong_value": "填充值必须是这个归约的单位元（求和用 0，max 用 -inf，min 用 +inf，乘积用 1），否则 padding lane 会改变结果。",
 }
-# Function words: a real sentence has some outside its technical terms; a list of terms has none.
-_GLUE = re.compile(
-    r"[是会把被让使用将对在从到时就都也还而并但则即要能可得了着为与给每这那它其所因由故若如否才只再又已然后先首最]"
-    r"|\b(?:is|are|was|be|the|a|an|of|to|in|on|for|with|by|that|this|it|its|each|every|one|so|because|"
-    r"since|will|would|can|must|should|does?|not|no|and|or|but|uses?|used|using|fills?|filled|adds?)\b"
-)
-
-
-@dataclass(frozen=True)
-class Sentence:
-    raw: str  # the student's wording, shown as evidence
-    text: str  # normalized, what patterns run on
-    cue: bool  # holds a causal connective
+# Findings that void the answer until a TA looks: it does not describe the student's own work.
+_VOIDING = ("stuffing", "too_short", "contradicts_code", "unrun_claim")
+# Flags that only question the points, not the verdict.
+_POINTS_ONLY = ("cap_loss", "unknown_premise", "veto_unsure", "unread")
 
 
 @dataclass
@@ -56,6 +50,7 @@ class AnswerScore:
     misconceptions: list[dict] = field(default_factory=list)  # {"id", "sentence", "veto"}
     flags: list[str] = field(default_factory=list)
     feedback: list[str] = field(default_factory=list)
+    evidence: list[dict] = field(default_factory=list)  # {"flag", "sentence"}: why it was routed
 
     def to_json(self) -> dict:
         """The fields of the `rubric score` contract (DESIGN.md), in its order."""
@@ -63,12 +58,21 @@ class AnswerScore:
         return {key: getattr(self, key) for key in keys} | {"misconceptions": self.misconceptions}
 
     def to_dict(self) -> dict:
-        """Everything, including the flags that explain `needs_review` and the student feedback."""
-        return self.to_json() | {"flags": self.flags, "feedback": self.feedback}
+        """Everything, including the flags and evidence behind `needs_review` and the student feedback."""
+        return self.to_json() | {"flags": self.flags, "feedback": self.feedback, "evidence": self.evidence}
+
+    def flag(self, name: str, sentence: str = "") -> None:
+        self.flags.append(name)
+        if sentence:
+            self.evidence.append({"flag": name, "sentence": sentence})
 
 
-def score_answer(rubric: Rubric, question: str, answer: str) -> AnswerScore:
-    """Score `answer` to `question`; raises RubricError for a question the rubric does not have."""
+def score_answer(rubric: Rubric, question: str, answer: str, context: dict | None = None) -> AnswerScore:
+    """Score `answer` to `question`; raises RubricError for a question the rubric does not have.
+
+    `context` describes the submission the answer belongs to: {"blank": the submitted blank text,
+    "checks_passed": True | False | None (could not run)}; without it the note is scored on its own.
+    """
     q = rubric.question(question)
     result = AnswerScore(question=q.id, points=0.0, max_points=q.max_points)
     sentences = prepare(answer if isinstance(answer, str) else "", rubric)
@@ -76,23 +80,67 @@ def score_answer(rubric: Rubric, question: str, answer: str) -> AnswerScore:
         result.flags.append("empty")
         result.feedback.append(MESSAGES["empty"])
         return result
-    credited = match_concepts(q, sentences, rubric)
+    asked = [c for c in q.concepts if check_state(context) in c.when]
+    hollow = grandiose(sentences, rubric)  # praise in the lesson's terms earns nothing
+    for s in hollow:
+        result.flag("grandiose", s.raw)
+    content = [s for s in sentences if s not in hollow]
+    credited = _credit(q, asked, content, context, rubric, result)
+    deduction = match_misconceptions(q, sentences, rubric, credited, result)
+    if result.veto:  # the parts of the answer that do not assert the misconception keep their credit
+        vetoed = {hit["sentence"] for hit in result.misconceptions if hit["veto"]}
+        credited = _credit(q, asked, [s for s in content if s.raw not in vetoed], context, rubric, None)
     result.matched = [{"concept": cid, "sentence": s.raw} for cid, s in credited.items()]
-    result.missing = [c.id for c in q.concepts if c.id not in credited]
-    result.misconceptions, hit_flags, deduction = match_misconceptions(q, sentences, rubric, set(credited))
-    result.veto = any(m["veto"] for m in result.misconceptions)
-    result.flags += length_flags(sentences, rubric) + stuffing_flags(q, sentences, rubric) + hit_flags
-    result.points, cap_flags = tally(q, credited, sentences, deduction)
-    result.flags += cap_flags
-    lost = sum(c.weight for c in q.concepts if c.id in credited) - deduction - result.points
-    if cap_flags and lost >= rubric.review_cap_loss:
-        result.flags.append("cap_loss")  # the cap, not the content, took a point or more: a TA decides
-    if result.veto or {"stuffing", "too_short"} & set(result.flags):
-        result.points = 0.0
-    result.flags += ["veto"] if result.veto else []
-    result.needs_review = any(_routes(flag, rubric.route) for flag in result.flags)
+    result.missing = [c.id for c in asked if c.id not in credited]
+    _flag_form(q, sentences, context, rubric, result)
+    result.points = _points(q, asked, credited, sentences, deduction, context, rubric, result)
+    if not {*_VOIDING, "veto_certain"} & set(result.flags):  # the answer's fate is decided already
+        # Unread words of a missing concept matter only when a point or more is missing: within half
+        # a point of full marks, no missed credit can make a silent error.
+        missing = [c for c in asked if c.id not in credited] if q.max_points - result.points > 0.5 else []
+        for _topic, sentence in unread(q, content, rubric, missing, rubric.language):
+            result.flag("unread", sentence)
+    result.needs_review = any(_routes(flag, result, rubric) for flag in result.flags)
     result.feedback = feedback(q, result)
     return result
+
+
+def _credit(q: Question, asked, sentences, context, rubric: Rubric, result) -> dict:
+    credited = match_concepts(q, asked, sentences, rubric, result)
+    if wrong_blank(q, context):  # "why the value is right" cannot be earned for a wrong value
+        credited = {cid: s for cid, s in credited.items() if not q.concept(cid).about_value}
+    return credited
+
+
+def _flag_form(q: Question, sentences, context, rubric: Rubric, result: AnswerScore) -> None:
+    """Flags about the form of the answer and its agreement with the submission, not its content."""
+    for flag in length_flags(sentences, rubric) + stuffing_flags(q, sentences, rubric):
+        result.flag(flag)
+    for flag, sentence in note_findings(sentences, context, rubric, q.states_value):
+        result.flag(flag, sentence)
+    if is_romanized(" ".join(s.text for s in sentences)):
+        result.flag("romanized")  # pinyin: the patterns cannot read it, a TA can
+
+
+def _points(q: Question, asked, credited, sentences, deduction, context, rubric, result) -> float:
+    points = tally(q, asked, credited, sentences, deduction, result, rubric)
+    if result.veto:
+        points = min(points, q.cap_with_veto)
+    if set(_VOIDING) & set(result.flags):
+        return 0.0
+    if q.states_value and points == 0 and not result.veto:
+        if sentence := unread_note(sentences, context, rubric):
+            result.flag("unread_note", sentence)
+    return points
+
+
+def _routes(flag: str, result: AnswerScore, rubric: Rubric) -> bool:
+    """Whether a flag sends the answer to a TA. Once a certain veto decides the answer, doubts about
+    its points alone (a cap, an unknown premise, a second, uncertain veto) change nothing that matters."""
+    name = flag.split(":")[0]
+    if name in _POINTS_ONLY and "veto_certain" in result.flags:
+        return False
+    return name in rubric.route
 
 
 def prepare(answer: str, rubric: Rubric) -> list[Sentence]:
@@ -112,153 +160,59 @@ def is_empty(sentences: list[Sentence], rubric: Rubric) -> bool:
     return not letters or letters in stubs
 
 
-def match_concepts(q: Question, sentences: list[Sentence], rubric: Rubric) -> dict[str, Sentence]:
-    """Concept id -> the first sentence that earns it. Denied mentions earn nothing; reasons need a cue."""
+def match_concepts(q: Question, asked, sentences: list[Sentence], rubric: Rubric, result) -> dict:
+    """Concept id -> the sentence that earns it. A stated concept earns its weight; a reason concept
+    only through a causal clause whose premise the rubric knows to be valid (rubric_reasons).
+    Unknown premises are flagged on `result` (None: credit only)."""
+    reasons = judge_reasons(q, rubric, sentences, asked)
     credited = {}
     for concept in q.concepts:
+        if concept.needs_cue:
+            if concept.id in reasons.earned:
+                credited[concept.id] = reasons.earned[concept.id]
+            continue
         for s in sentences:
-            if concept.needs_cue and not s.cue:
-                continue
-            if any(_claimed(s.text, m, rubric) for p in concept.patterns for m in p.finditer(s.text)):
+            if any(claimed(s.text, m, rubric) for p in concept.patterns for m in p.finditer(s.text)):
                 credited[concept.id] = s
                 break
+    for sentence in reasons.unknown if result is not None else ():
+        result.flag("unknown_premise", sentence)
     return credited
 
 
-def _claimed(text: str, match: re.Match, rubric: Rubric) -> bool:
-    return not is_negated(text, match.start(), match.end(), rubric.language, refute=False)
+def tally(q: Question, asked, credited: dict, sentences, deduction: float, result, rubric) -> float:
+    """The credited share of the concepts asked for, scaled to max_points, capped, minus deductions.
 
-
-def match_misconceptions(q: Question, sentences: list[Sentence], rubric: Rubric, credited: set[str]):
-    """The misconceptions the answer asserts: -> (hits, flags, points to deduct).
-
-    A hit is ignored when it is denied ("不是 0.0") or imagined ("如果用 0.0 …"). A veto whose
-    `unless_concepts` are credited becomes a contradiction for a TA to settle instead.
+    A cap that removes points decides the score on form, not content: the answer is routed
+    (`cap_loss`) whatever the size of the loss, so a capped 0.5 is checked like a capped 1.
     """
-    hits, flags, deduction = [], [], 0.0
-    for m in q.misconceptions:
-        sentence = next((s for s in sentences if _asserts(m, s.text, q, rubric)), None)
-        if sentence is None:
-            continue
-        contradicted = bool(set(m.unless_concepts) & credited)
-        if contradicted and m.severity != "veto":
-            continue  # a suspect phrase next to the right concept is no reason to involve a TA
-        veto = m.severity == "veto" and not contradicted
-        hits.append({"id": m.id, "sentence": sentence.raw, "veto": veto})
-        if contradicted:
-            flags.append("contradiction")
-        elif m.severity == "review":
-            flags.append(f"suspect:{m.id}")
-        elif m.severity == "deduct":
-            flags.append(f"deduct:{m.id}")
-            deduction += m.points_off
-    return hits, flags, deduction
+    weight = sum(c.weight for c in asked) or 1.0
+    raw = q.max_points * sum(c.weight for c in asked if c.id in credited) / weight
+    ceiling = q.max_points
+    if any(c.required and c.id not in credited for c in asked) and q.cap_without_required is not None:
+        ceiling = _cap(result, "capped_missing_required", raw, ceiling, q.cap_without_required)
+    if not any(s.cue for s in sentences) and q.cap_without_cue is not None:
+        ceiling = _cap(result, "capped_no_cue", raw, ceiling, q.cap_without_cue)
+    if raw - min(raw, ceiling) >= rubric.review_cap_loss:
+        result.flags.append("cap_loss")
+    return max(0.0, min(raw, ceiling) - deduction)
 
 
-def _asserts(m, text: str, q: Question, rubric: Rubric) -> bool:
-    for pattern in m.patterns:
-        for hit in pattern.finditer(text):
-            start, end = hit.start(), hit.end()
-            if m.ignore_in_clause and m.ignore_in_clause.search(_clause(text, start)):
-                continue
-            if is_negated(text, start, end, rubric.language):
-                continue
-            if not is_hypothetical(text, start, rubric.language, q.premises):
-                return True
-    return False
-
-
-def _clause(text: str, position: int) -> str:
-    start, end = clause_around(text, position)
-    return text[start:end]
-
-
-def length_flags(sentences: list[Sentence], rubric: Rubric) -> list[str]:
-    size = len(re.sub(r"\s+", "", "".join(s.text for s in sentences)))
-    if size < rubric.limits.min_chars:
-        return ["too_short"]
-    return ["too_long"] if size > rubric.limits.max_chars else []
-
-
-def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> list[str]:
-    """["stuffing"] for a list of terms, a dense pile of rubric hits, or one item repeated in a row."""
-    limits = rubric.limits
-    text = " . ".join(s.text for s in sentences)
-    patterns = [p for c in q.concepts for p in c.patterns] + [p for m in q.misconceptions for p in m.patterns]
-    # A list: many terms (rubric patterns or vocabulary), almost no function words, little else.
-    terms = _spans(patterns + list(rubric.vocabulary), text)
-    residue = _residue(terms, text)
-    glue = len(_GLUE.findall(residue)) + sum(s.cue for s in sentences)
-    is_list = (
-        len(terms) >= limits.list_min_terms
-        and glue <= limits.list_max_glue
-        and _letters(residue) < limits.list_max_residue * len(terms)
-    )
-    # A pile: many scoring hits with little text of the student's own between them.
-    hits = _spans(patterns, text)
-    covered = _letters("".join(text[a:b] for a, b in hits))
-    is_dense = (
-        len(hits) >= limits.dense_min_terms
-        and _letters(_residue(hits, text)) < limits.dense_max_residue * covered
-    )
-    repeated = re.search(rf"(\S.{{0,40}}?)(?:[\s,、;/]+\1(?!\w)){{{limits.repeats - 1},}}", text)
-    return ["stuffing"] if is_list or is_dense or repeated else []
-
-
-def _residue(spans: list[tuple[int, int]], text: str) -> str:
-    return "".join(text[a:b] for a, b in _gaps(spans, len(text)))
-
-
-def _letters(text: str) -> int:
-    return len(re.sub(r"[\W_]+", "", text))
-
-
-def _spans(patterns: list[re.Pattern], text: str) -> list[tuple[int, int]]:
-    """Merged (start, end) spans of every hit of `patterns` in `text`."""
-    raw = sorted((m.start(), m.end()) for p in patterns for m in p.finditer(text) if m.end() > m.start())
-    merged: list[tuple[int, int]] = []
-    for start, end in raw:
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        else:
-            merged.append((start, end))
-    return merged
-
-
-def _gaps(spans: list[tuple[int, int]], length: int) -> Iterable[tuple[int, int]]:
-    position = 0
-    for start, end in spans:
-        yield position, start
-        position = end
-    yield position, length
-
-
-def tally(
-    q: Question, credited: dict, sentences: list[Sentence], deduction: float
-) -> tuple[float, list[str]]:
-    """Sum the credited weights, apply the caps, subtract deductions."""
-    raw = sum(c.weight for c in q.concepts if c.id in credited)
-    ceiling, flags = q.max_points, []
-    missing_required = any(c.required and c.id not in credited for c in q.concepts)
-    if missing_required and q.cap_without_required is not None and raw > q.cap_without_required:
-        ceiling = min(ceiling, q.cap_without_required)
-        flags.append("capped_missing_required")
-    if not any(s.cue for s in sentences) and q.cap_without_cue is not None and raw > q.cap_without_cue:
-        ceiling = min(ceiling, q.cap_without_cue)
-        flags.append("capped_no_cue")
-    return max(0.0, min(raw, ceiling) - deduction), flags
-
-
-def _routes(flag: str, route: tuple[str, ...]) -> bool:
-    return flag.split(":")[0] in route
+def _cap(result: AnswerScore, flag: str, raw: float, ceiling: float, cap: float) -> float:
+    if raw > cap:
+        result.flags.append(flag)
+        return min(ceiling, cap)
+    return ceiling
 
 
 def feedback(q: Question, result: AnswerScore) -> list[str]:
     """What the student reads: rule messages, then each misconception and each missing concept."""
-    if "stuffing" in result.flags or "too_short" in result.flags:
-        return [MESSAGES["stuffing" if "stuffing" in result.flags else "too_short"]]
-    messages = [MESSAGES[f] for f in result.flags if f.startswith("capped_")]
+    for rule in _VOIDING:
+        if rule in result.flags:
+            return [MESSAGES[rule]]
+    messages = [MESSAGES[f] for f in dict.fromkeys(result.flags) if f in MESSAGES and f != "empty"]
     ids = {hit["id"] for hit in result.misconceptions}
+    messages += [MESSAGES["wrong_value"]] if "wrong_value" in ids else []
     messages += [m.feedback for m in q.misconceptions if m.id in ids and m.severity != "review"]
     messages += [q.concept(cid).feedback for cid in result.missing]
     return messages

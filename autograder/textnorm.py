@@ -51,16 +51,18 @@ def _words(block: str) -> list[str]:
 # Words that make a hit something the student rejects. A contrast word ("而是", "but") ends their scope.
 NEGATORS = _words(
     r"""
-    不(?!仅|但|同|断|少|久|过|论|管) 没 无(?!穷|限|论|效|关) 非(?!常) 别 勿 避免 取代 代替 错误地 \bnot\b \bno\b n't\b \bnever\b
+    不(?!仅|但|同|断|少|久|过|论|管|然) 没 无(?!穷|限|论|效|关) 非(?!常) 未(?!来|知) 别 勿 避免 取代 代替 错误地 \bnot\b \bno\b
+    n't\b \bnever\b
     \bneither\b \bnor\b \binstead\sof\b \brather\sthan\b \bavoid \bwrong(?:ly)?\b
     """
 )
-_CONTRAST = re.compile(r"而是|而|但是|但|却|然而|\bbut\b|\binstead\b(?! of)|\brather\b(?! than)|\bhowever\b")
+CONTRAST = re.compile(r"而是|而|但是|但|却|然而|\bbut\b|\binstead\b(?! of)|\brather\b(?! than)|\bhowever\b")
 # Words right after a hit that reject it: "0.0 是错的", "0.0 改成 -inf", "1.0 is wrong".
 REFUTERS = _words(
     r"""
     是错的 是错误的 错了 不对 不行 不正确 不成立 行不通 不可以 改成 改为 换成 替换 \bis\s(?:wrong|incorrect)
     \b(?:does|do|will|would)(?:\snot|n't)\swork \bfails?\b \bchanged?\sto\b
+    只在 只有在 只对 \bonly\s(?:when|if|for)\b
     \breplaced?\s(?:by|with)\b
     """
 )
@@ -68,6 +70,7 @@ REFUTERS = _words(
 LATER_REFUTERS = _words(
     r"""
     (?<!不)(?<!不会)(?<!没)(?<!没有)(?:错误|出错|错了|失败) (?<!not\s)(?<!n't\s)(?:\bwrong\b|\bincorrect\b|\bbug\b|\bfail(?:s|ed)?\b)
+    其实不是 并不是这样 这不对 这是错的 是误解 不成立 \bthat'?s\s(?:wrong|not\strue)\b \bis\sa\smyth\b
     """
 )
 # Markers of a conditional or counterfactual: the clause describes what would go wrong, not a claim.
@@ -80,9 +83,10 @@ HYPOTHETICALS = _words(
 # Causal connectives: a concept that states a reason only counts inside a sentence with one of these.
 CAUSAL_CUES = _words(
     r"""
-    因为 所以 (?<![即假])使(?!用) 否则 因此 由于 导致 从而 于是 以便 为了 不然 既然 故(?!意|障) 原因 才能 保证 确保 这样 \bbecause\b \bso\b
+    因为 所以 (?<![即假])使(?!用) (?<![不别])让 否则 因此 由于 导致 从而 于是 以便 为了 不然 既然 故(?!意|障) 原因 才能 保证 确保 这样 \bbecause\b \bso\b
     \bsince\b \botherwise\b \btherefore\b \bhence\b \bthus\b \bwould\b \bdue\sto\b \bensures?\b
     \bthereby\b \bas\sa\sresult\b \bwhich\smeans\b \bin\sorder\sto\b \b(?:that'?s|which\sis)\swhy\b
+    → => ⇒ 理由 \bwhich\sis\swhy\b
     """
 )
 
@@ -113,12 +117,51 @@ def canonical_infinity(text: str) -> str:
     return _INF_RE.sub(_canonical_inf, text)
 
 
+# LaTeX that students paste from their notes: `$\max(x,-\infty)=x$` must read as `max(x,-inf)=x`.
+_LATEX_SYMBOLS = {
+    "infty": "inf", "neq": "≠", "ne": "≠", "leq": "<=", "le": "<=", "geq": ">=", "ge": ">=", "lt": "<",
+    "gt": ">", "forall": "任意", "cdot": "*", "times": "×", "ldots": "...", "cdots": "...", "dots": "...",
+    "to": "→", "rightarrow": "→", "implies": "⇒", "Rightarrow": "⇒", "in": "∈", "lceil": "", "rceil": "",
+    "lfloor": "", "rfloor": "", "left": "", "right": "", "quad": " ", "qquad": " ",
+}  # fmt: skip
+_LATEX_WRAPPER = re.compile(r"\\(?:text|mathrm|operatorname|mathbf|mathit|texttt|mathbb)\s*\{([^{}]*)\}")
+_LATEX_COMMAND = re.compile(r"\\([a-zA-Z]+)|\\[,;:! ]")
+_LATEX_GROUP = re.compile(r"([_^])\{([^{}]*)\}")
+# Pinyin-IME homophones of the lesson's key terms (密次 for 幂次): the idea is right, the keystroke wrong.
+_TYPOS = {
+    "密次": "幂次",
+    "单为元": "单位元",
+    "单位圆": "单位元",
+    "掩马": "掩码",
+    "寄存气": "寄存器",
+    "记存器": "寄存器",
+}
+_TYPO_RE = re.compile("|".join(map(re.escape, _TYPOS)))
+# A word character next to a Chinese one: `\b` in a pattern sees no boundary in "-inf比" or "max跟".
+_SCRIPT_JOIN = re.compile(r"(?<=[\u3400-\u9fff])(?=[a-z0-9_])|(?<=[a-z0-9_])(?=[\u3400-\u9fff])")
+
+
+def _latex(text: str) -> str:
+    """Plain maths for LaTeX markup: commands to their symbol or name, groups unwrapped, `$` dropped."""
+    if "\\" not in text and "$" not in text:
+        return text
+    text = _LATEX_WRAPPER.sub(r"\1", text)
+    text = _LATEX_COMMAND.sub(
+        lambda m: _LATEX_SYMBOLS.get(m.group(1), m.group(1)) if m.group(1) else " ", text
+    )
+    text = _LATEX_GROUP.sub(r"\1\2", text)
+    return text.replace("$", " ").replace("\\{", "{").replace("\\}", "}")
+
+
 def normalize(text: str) -> str:
-    """NFKC, Traditional to Simplified, lower case, one dash, canonical infinity, single spaces."""
-    text = unicodedata.normalize("NFKC", text or "")
-    text = _t2s().convert(text).lower()
+    """NFKC, LaTeX to plain maths, Traditional to Simplified, lower case, one dash, canonical infinity,
+    IME typos of key terms fixed, a space between Chinese and Latin script, single spaces."""
+    # A full-width comma always separates clauses, even between digits ("填 0，1 是乘法的单位元").
+    text = _latex(unicodedata.normalize("NFKC", (text or "").replace("\uff0c", ", ")))
+    text = _t2s().convert(text).lower().replace("∀", "任意")
     text = _DASH_RE.sub("-", text).translate(_QUOTES)
-    text = canonical_infinity(text)
+    text = canonical_infinity(_TYPO_RE.sub(lambda m: _TYPOS[m.group(0)], text))
+    text = _SCRIPT_JOIN.sub(" ", text)
     return re.sub(r"[ \t\u3000]+", " ", text).strip()
 
 
@@ -179,6 +222,13 @@ class Language:
 DEFAULT_LANGUAGE = Language()
 
 
+# A space between two Chinese characters is a pause (students on phones type it for a comma): "不去读显存
+# 直接填 0" denies the read, not the fill.
+_NEGATION_STOP = re.compile(r"[,;、→]|--|\)\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
+# "没有 other 的 lane 是未定义值": a copula after an existential 没有/无 starts a new predicate.
+_EXISTENTIAL_SCOPE = re.compile(r"(?:没有?|无)(?!\s*(?:是|为))[^是]*(?<![不没])是")
+
+
 def is_negated(
     sentence: str, start: int, end: int, lang: Language = DEFAULT_LANGUAGE, *, refute=True
 ) -> bool:
@@ -189,10 +239,13 @@ def is_negated(
     sentence that states a concept does not also judge it.
     """
     clause_start, clause_end = clause_around(sentence, start)
-    before = sentence[clause_start:start]
-    contrasts = list(_CONTRAST.finditer(before))
+    # A separator inside brackets still ends a negator's reach: in "不读显存，填 other(0.0，加法单位元)"
+    # the 不 denies the read, not the identity.
+    before = _NEGATION_STOP.split(sentence[clause_start:start])[-1]
+    contrasts = list(CONTRAST.finditer(before))
     if contrasts:
         before = before[contrasts[-1].end() :]
+    before = _EXISTENTIAL_SCOPE.split(before)[-1]
     if any_of(lang.negators).search(before):
         return True
     if not refute:

@@ -92,9 +92,18 @@ def test_monkeypatches_anywhere_are_vetoes(release, patch):
 
 
 def test_solution_cell_answers_and_outside_changes(release):
-    """Are the blank's answer and an edit elsewhere in the exercise both reported?"""
+    """Is the blank read, and an edit elsewhere in the kernel routed to a TA with its evidence?"""
     student = _copy(release)
     cell = _cell(student, "row_sum_kernel")
     cell.source = cell.source.replace("______", "0.0").replace("mask=mask, other", "mask=None, other")
-    answers, findings = integrity.solution_cell(_cell(release, "row_sum_kernel"), cell)
-    assert answers == ["0.0"] and findings[0].rule == "code-outside-blank"
+    reading, findings = integrity.solution_cell(_cell(release, "row_sum_kernel"), cell, ["other"])
+    assert reading.answers() == {"other": "0.0"} and not reading.certain
+    assert findings[0].rule == "code-uncertain" and findings[0].review and "mask=None" in findings[0].evidence
+
+
+def test_harmless_exploration_in_a_free_cell_is_not_a_veto(release):
+    """Do reading torch.testing, a cudnn setting and eval of arithmetic go unflagged (issue 7)?"""
+    student = _copy(release)
+    code = "print(sorted(vars(torch.testing))[:3])\ntorch.backends.cudnn.benchmark = True\neval('2 ** 10')"
+    student.cells.append(nbformat.v4.new_code_cell(code))
+    assert integrity.monkeypatches(student) == []

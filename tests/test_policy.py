@@ -29,3 +29,31 @@ def test_ta_scores_and_cleared_vetoes_win():
         _parts([2, 1, 1, 2, 2, 0]), [Veto("wrong_causal_chain", "e")], override
     )
     assert parts["Q3"].source == "ta" and total == 10 and passed and vetoes == []
+
+
+def _split(review: bool = False, code: float = 4, note: float = 2) -> dict:
+    from autograder.policy import Part
+
+    return {
+        "code": Part(code, 4, "harness"),
+        "written": Part(4, 4, "rubric"),
+        "note": Part(note, 2, "rubric", review),
+    }
+
+
+def test_outcome_waits_for_a_review_that_could_change_it():
+    """Is a student whose routed answer decides pass or fail 'pending_review', not pass or fail?"""
+    from autograder.policy import outcome
+
+    assert outcome(_split(review=True, code=3), [], False) == "pending_review"
+    assert outcome(_split(review=True, code=4), [], False) == "pass"
+    assert outcome(_split(review=True, code=1), [], False) == "fail"
+
+
+def test_uncertain_vetoes_and_open_findings_pend_and_certain_ones_fail():
+    """Does an uncertain veto or an open finding pend, while a certain veto fails at once?"""
+    from autograder.policy import Veto, outcome
+
+    assert outcome(_split(), [Veto("loosened_checks", "x", certain=False)], False) == "pending_review"
+    assert outcome(_split(), [], True) == "pending_review"
+    assert outcome(_split(review=True), [Veto("loosened_checks", "x")], False) == "fail"

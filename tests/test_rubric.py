@@ -13,6 +13,7 @@ from autograder.rubric import (
     cmd_rubric_check,
     cmd_rubric_score,
     load_rubric,
+    pass_condition,
     score_answer,
     score_jsonl,
 )
@@ -43,6 +44,8 @@ questions:
     concepts:
       - {id: value, weight: 1.0, required: true, feedback: which value, patterns: ['-inf']}
       - {id: reason, weight: 1.0, needs_cue: true, feedback: why, patterns: ['identity of max']}
+    valid_premises:
+      - {id: knows_identity, earns: reason, patterns: ['identity of max']}
     misconceptions:
       - {id: minor, severity: deduct, points_off: 0.5, feedback: minor slip, patterns: ['sloppy']}
 """
@@ -99,6 +102,21 @@ def test_missing_field_names_the_entry(tmp_path):
         load_rubric(write(tmp_path, TINY.replace("needs_cue: true, feedback: why,", "needs_cue: true,")))
 
 
+def test_premise_earning_an_unknown_concept(tmp_path):
+    """Is a valid premise that earns a concept the question does not have rejected?"""
+    with pytest.raises(RubricError, match=r"earns unknown concept 'ghost'"):
+        load_rubric(write(tmp_path, TINY.replace("earns: reason", "earns: ghost")))
+
+
+def test_unknown_check_state(tmp_path):
+    """Is a concept asked in a check state that does not exist rejected?"""
+    text = TINY.replace(
+        "needs_cue: true, feedback: why,", "needs_cue: true, when: [sometimes], feedback: why,"
+    )
+    with pytest.raises(RubricError, match=r"unknown check state 'sometimes'"):
+        load_rubric(write(tmp_path, text))
+
+
 @pytest.mark.parametrize("text", ["questions: [unclosed", "just a string"])
 def test_broken_file(tmp_path, text):
     """Do invalid YAML and a file without a questions mapping fail with a RubricError?"""
@@ -135,13 +153,35 @@ def test_full_answer_gets_full_points(l5):
     }
 
 
-def test_misconception_vetoes_and_routes(l5):
-    """Does an asserted misconception zero the question, veto it and send it to review?"""
+def test_certain_misconception_vetoes_finally(l5):
+    """Does a misconception asserted plainly zero the question and veto it, final, with its sentence?"""
     scored = score_answer(l5, "Q3", "other 用 0.0 或 -inf 都可以。")
-    assert (scored.points, scored.veto, scored.needs_review) == (0.0, True, True)
+    assert (scored.points, scored.veto, scored.needs_review) == (0.0, True, False)
     assert scored.misconceptions == [
         {"id": "zero_still_ok", "sentence": "other 用 0.0 或 -inf 都可以", "veto": True}
     ]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Q2", "因为块长必须是 2 的幂，所以取 128；多出来的 28 个 lane 会多读显存带宽。"),  # confidence: low
+        ("Q3", "我觉得 0.0 也可以吧。"),  # hedged
+        ("Q3", "有人说 0.0 也可以，因为 padding 被 mask 了。"),  # reported
+    ],
+)
+def test_uncertain_veto_is_routed_with_evidence(l5, question, answer):
+    """Is a veto from a low-confidence pattern, a hedge or a reported claim sent to a TA, not final?"""
+    scored = score_answer(l5, question, answer)
+    assert scored.veto and scored.needs_review
+    assert any(e["flag"].startswith("veto_unsure") for e in scored.evidence)
+
+
+def test_vetoed_answer_keeps_its_other_sentences(l5):
+    """Does a vetoed answer keep the credit of sentences that do not assert the misconception (capped)?"""
+    answer = "max 时填 -inf，因为 max(x,-inf)=x。其实 sum 也可以直接用 -inf，这样就能共用。"
+    scored = score_answer(l5, "Q3", answer)
+    assert scored.veto and scored.points == 0.5
 
 
 @pytest.mark.parametrize(
@@ -191,6 +231,14 @@ def test_missing_required_concept_caps_the_score(tmp_path):
     assert scored.points == 0.5 and "capped_missing_required" in scored.flags
 
 
+def test_small_cap_loss_is_routed(l5):
+    """Is an answer whose cap removed half a point sent to review too ('cap_loss'), not only a point?"""
+    scored = score_answer(
+        l5, "Q2", "BLOCK must be a power of two. next_power_of_2(100) is 128. The 28 extra lanes are masked."
+    )
+    assert scored.points == 1.0 and "cap_loss" in scored.flags and scored.needs_review
+
+
 def test_large_cap_loss_is_routed(l5):
     """Is a partial answer whose cap removed a point or more sent to review ('cap_loss')?"""
     answer = "块长度必须是 2 的幂，只能取 128。多出的 28 个位置靠 mask 不去访存，填 0 也不影响求和，代价是 22% 的计算白做。"
@@ -212,6 +260,10 @@ def test_deduct_misconception_takes_points_off(tmp_path):
         "-inf -inf -inf，负无穷 负无穷 负无穷",
         "-inf、单位元、max(x, -inf) = x、全负、identity",
         "identity identity identity. tl.sum tl.sum tl.sum.",
+        "因为 mask、单位元、padding、tl.sum、折半，所以行归约正确。",
+        "因为 -inf、单位元、max、全负、padding，所以 other 要改。",
+        "负无穷 单位元 max 全负 0 胜出，所以填负无穷。",
+        "Power of two. Mask. Identity element. Padding lanes. Therefore correct.",
     ],
 )
 def test_keyword_stuffing_scores_zero(l5, answer):
@@ -224,6 +276,231 @@ def test_terse_genuine_answer_is_not_stuffing(l5):
     """Is a short but genuine sentence ('用 -inf，因为 max(x,-inf)=x，不会改变结果') kept out of stuffing?"""
     scored = score_answer(l5, "Q3", "用 -inf，因为 max(x,-inf)=x，不会改变结果")
     assert "stuffing" not in scored.flags and scored.points == 1.5
+
+
+@pytest.mark.parametrize("value", ["负无穷（-inf）", "负无穷"])
+def test_value_in_brackets_is_not_stuffing(l5, value):
+    """Does a full answer that writes its value with a bracketed spelling ('负无穷（-inf）') get 2/2?"""
+    answer = f"应改为{value}。因为 -inf 是 max 的单位元；要是仍然用 0，整行都是负数时结果会变成 0。"
+    scored = score_answer(l5, "Q3", answer)
+    assert (scored.points, scored.needs_review, "stuffing" in scored.flags) == (2.0, False, False)
+
+
+# ── reasons: premises the rubric knows, premises it does not ────────────────────────────────────────
+
+
+def test_valid_premise_earns_the_reason(l5):
+    """Does a causal clause resting on a valid premise ('-inf 比任何数都小') earn the reason, unrouted?"""
+    scored = score_answer(l5, "Q3", "用 -inf，因为 -inf 比任何数都小，不会被 max 选中。")
+    assert (scored.points, scored.needs_review) == (1.5, False)
+    assert "identity_reason" not in scored.missing
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "points"),
+    [
+        ("Q3", "改成 -inf，因为 Triton 的编译器会特殊照顾 -inf。", 1.0),
+        ("Q1", "每行一个 program，越界 lane 填 0，因为 Triton 会按 warp 重新排列数据，所以和不变。", 1.0),
+        ("Q2", "因为 GPU 的 SM 一次只能调度 128 个线程，所以取 128，多出 28 个 lane 用 mask 挡住。", 1.0),
+    ],
+)
+def test_unknown_premise_routes_with_conclusion_share(l5, question, answer, points):
+    """Is a right conclusion on a premise the rubric does not know routed, with the clause as evidence,
+    earning only the conclusion's share meanwhile (never the reason)?"""
+    scored = score_answer(l5, question, answer)
+    assert scored.needs_review and "unknown_premise" in scored.flags
+    assert scored.points <= points and not scored.veto
+    assert any(e["flag"] == "unknown_premise" for e in scored.evidence)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "misconception"),
+    [
+        (
+            "Q1",
+            "tl.sum 求和的时候 GPU 会自动忽略 mask 为 False 的 lane，所以结果不变。",
+            "mask_skips_reduction",
+        ),
+        (
+            "Q1",
+            "masked lanes are 0 since GPU registers are zero-initialized by the hardware.",
+            "hardware_zeroes",
+        ),
+        ("Q1", "padding 填 0，因为 0 是中性值，不管是 sum、max 还是 min 都不会影响结果。", "zero_universal"),
+        (
+            "Q3",
+            "other 依旧等于零。理由：max 括号 x 逗号 零 括号 等于 x，零 不改变 x 的大小。",
+            "zero_still_ok",
+        ),
+        ("Q3", "other=-inf，因为 max 指令遇到 -inf 会直接跳过这个 lane。", "max_skips_inf"),
+        ("Q3", "max 用 -inf，因为 max(x,-inf)=x。min 也用 -inf 就行。", "neg_inf_for_sum"),
+        ("Q3", "填 1.0 就行，因为 1 是单位元。", "one_for_max"),
+        ("explanation", "填 0.0。其实填不填都行，因为 GPU 会把 mask 掉的寄存器清零。", "hardware_zeroes"),
+    ],
+)
+def test_wrong_beliefs_in_other_words_veto(l5, question, answer, misconception):
+    """Is a wrong belief vetoed in other words too: other word order, a formula spelled in words,
+    another false premise?"""
+    scored = score_answer(l5, question, answer)
+    assert scored.veto and misconception in {m["id"] for m in scored.misconceptions}
+
+
+def test_known_wrong_premise_beats_a_right_one(l5):
+    """Does a premise that holds a misconception veto even when it also names a valid fact?"""
+    answer = "每行一个 program，越界 lane 会读到下一行的数据，但 0 是加法单位元，所以和不变。"
+    assert score_answer(l5, "Q1", answer).veto
+
+
+def test_romanized_answer_is_routed(l5):
+    """Is an answer typed in toneless pinyin, which no pattern reads, sent to a TA?"""
+    answer = (
+        "shu ru: mei ge program chu li yi hang. zhuang tai bian hua: tian 0, yin wei x+0=x suo yi bu bian."
+    )
+    assert "romanized" in score_answer(l5, "Q1", answer).flags
+
+
+def test_reported_misconception_with_refutation_is_no_veto(l5):
+    """Is '很多人以为 X，其实不是' a refutation, not the student's belief?"""
+    answer = (
+        "很多人以为 tl.sum 会跳过被 mask 掉的 lane，其实不是：它把全部 lane 加起来，因为 x+0=x，所以和不变。"
+    )
+    assert not score_answer(l5, "Q1", answer).veto
+
+
+# ── the implementation note against the submission ─────────────────────────────────────────────────
+
+NOTE_REASON = "填 0.0，因为 0 是加法单位元，padding lane 加进去不改变和。"
+
+
+def test_note_with_passing_checks_needs_no_failure(l5):
+    """Does a note whose checks passed earn the full point for the reason alone (no failure asked)?"""
+    scored = score_answer(l5, "explanation", NOTE_REASON, context={"blank": "0.0", "checks_passed": True})
+    assert (scored.points, scored.needs_review, scored.missing) == (1.0, False, [])
+
+
+def test_note_with_failing_checks_is_asked_for_the_failure(l5):
+    """Does a note whose checks failed still owe the failure and its cause?"""
+    scored = score_answer(l5, "explanation", NOTE_REASON, context={"blank": "0.0", "checks_passed": False})
+    assert scored.points == 0.5 and scored.missing == ["boundary_case"]
+
+
+def test_static_review_note_is_asked_how_the_code_was_checked(l5):
+    """Does a note from a student who could not run owe the checking method instead of a failure?"""
+    context = {"blank": "0.0", "checks_passed": None}
+    bare = score_answer(l5, "explanation", "仅静态审查。" + NOTE_REASON, context=context)
+    method = score_answer(
+        l5, "explanation", "仅静态审查：手推 N=100 时后 28 个 lane 填 0。" + NOTE_REASON, context=context
+    )
+    assert (bare.points, bare.missing, method.points) == (0.5, ["check_method"], 1.0)
+
+
+def test_note_without_context_keeps_the_old_rule(l5):
+    """Without a context, is the failure-or-boundary concept still asked (the note is scored on its own)?"""
+    assert score_answer(l5, "explanation", NOTE_REASON).missing == ["boundary_case"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "blank", "passed"),
+    [
+        ("我填的是 0.0（加法单位元），三个检查全部通过。", "1.0", False),
+        ("我填的是 float('-inf')，因为它是单位元。", "0.0", True),
+        ("other 应该填 0.0，因为 0 是加法单位元。", "______", False),
+        ("填 0.0，加法单位元，三个检查全部通过。", "0.0", False),
+    ],
+)
+def test_note_that_contradicts_the_code_scores_zero_and_routes(l5, answer, blank, passed):
+    """Does a note naming another value than the blank, or a pass the record lacks, score 0, routed
+    with the sentence as evidence?"""
+    scored = score_answer(l5, "explanation", answer, context={"blank": blank, "checks_passed": passed})
+    assert (scored.points, scored.needs_review) == (0.0, True)
+    assert any(e["flag"] == "contradicts_code" for e in scored.evidence)
+
+
+def test_earlier_value_is_no_contradiction(l5):
+    """Is an earlier try ('第一次我误填了 1.0') told apart from the value finally submitted?"""
+    answer = "最后填的是 0.0。第一次我误填了 1.0，(4,100) 失败：每行大 28。改成加法单位元 0.0 后都通过。"
+    scored = score_answer(l5, "explanation", answer, context={"blank": "0.0", "checks_passed": True})
+    assert (scored.points, scored.needs_review) == (1.0, False)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "仅静态审查，没有 GPU。填 0.0 是加法单位元。实测带宽 2702 GB/s。",
+        "我没装 triton，跑不了，不过三个检查都通过了。",
+    ],
+)
+def test_unrun_results_are_routed(l5, answer):
+    """Is a note that reports measurements or passes while saying it could not run routed, at 0?"""
+    scored = score_answer(l5, "explanation", answer, context={"blank": "0.0", "checks_passed": None})
+    assert ("unrun_claim" in scored.flags, scored.points, scored.needs_review) == (True, 0.0, True)
+
+
+def test_honest_static_review_is_no_unrun_claim(l5):
+    """Is '…应该正确，但未实测' an honest static review, not a claim of a measurement?"""
+    answer = (
+        "仅静态审查：手推 N=100，后 28 个 lane 由 other=0.0 填 0，和不变。所以填 0.0 应该正确，但未实测。"
+    )
+    scored = score_answer(l5, "explanation", answer, context={"blank": "0.0", "checks_passed": None})
+    assert "unrun_claim" not in scored.flags and scored.points == 1.0
+
+
+def test_wrong_value_cannot_earn_why_it_is_right(l5):
+    """With a wrong blank (1.0) honestly analysed, is only the failure analysis credited?"""
+    answer = "我填了 1.0（当时以为单位元就是 1）。(4,100) 失败了：每行大 28，说明加法要填 0。"
+    scored = score_answer(l5, "explanation", answer, context={"blank": "1.0", "checks_passed": False})
+    assert (scored.points, scored.veto, scored.missing) == (0.5, False, ["impl_reason"])
+
+
+# ── the third pass condition ───────────────────────────────────────────────────────────────────────
+
+
+def test_pass_condition_finds_boundary_and_tradeoff(l5):
+    """Are a boundary (a power-of-two width hides the bug) and a trade-off (idle registers, no memory
+    traffic) found across the answers, each with its sentence?"""
+    verdict = pass_condition(
+        l5,
+        {
+            "explanation": "填 0.0 是加法单位元。如果 N 恰好是 2 的幂，就没有 padding，填错也测不出来。",
+            "Q2": "因为块长必须是 2 的幂，所以取 128；代价是约 22% 的寄存器空转，不产生额外的显存流量。",
+        },
+    )
+    assert (verdict["boundary"], verdict["tradeoff"]) == (True, True)
+    assert verdict["evidence"]["boundary"] and verdict["evidence"]["tradeoff"]
+
+
+def test_pass_condition_ignores_bare_terms_and_mechanism(l5):
+    """Do a term list ('寄存器' in a list) and a plain description of the mechanism name neither?"""
+    verdict = pass_condition(
+        l5,
+        {
+            "Q1": "因为 mask、单位元、padding、tl.sum、寄存器，所以正确。",
+            "Q2": "因为块长必须是 2 的幂，所以取 128，多出的 28 个 lane 被 mask 挡住并填 0。",
+        },
+    )
+    assert (verdict["boundary"], verdict["tradeoff"]) == (False, False)
+
+
+def test_pass_condition_unsure_on_a_wrong_cost_beside_a_right_one(l5):
+    """Is a right trade-off next to a wrong one (padding wastes bandwidth) left to a TA (None)?"""
+    answer = "多出的 lane 浪费寄存器和计算。另外也会多读 28 个元素的显存带宽。"
+    assert pass_condition(l5, {"Q2": answer})["tradeoff"] is None
+
+
+def test_pass_condition_agrees_with_blind_v1_labels(calibration, l5):
+    """On blind-v1, does the pass condition agree with the labels on at least 95% of the answers and
+    contradict them on at most 3 (None counts as neither)?"""
+    import yaml
+
+    entries = yaml.safe_load(lesson(ASSIGNMENT).calibration.read_text(encoding="utf-8"))["answers"]
+    rows = [e for e in entries if e.get("split") == "blind-v1"]
+    agree = wrong = 0
+    for entry in rows:
+        verdict = pass_condition(l5, {entry["question"]: entry["answer"]})
+        for name, label in (("boundary", "correctness_boundary"), ("tradeoff", "performance_tradeoff")):
+            agree += verdict[name] == entry[label]
+            wrong += verdict[name] is not None and verdict[name] != entry[label]
+    assert agree >= 0.95 * 2 * len(rows) and wrong <= 3
 
 
 def test_off_topic_scores_zero(l5):
@@ -305,6 +582,20 @@ def test_score_jsonl_keeps_going_after_a_bad_line():
     assert "error" in results[1] and results[2]["error"] == "missing field 'answer'"
 
 
+def test_score_jsonl_reads_the_submission_context():
+    """Does a JSONL line carrying "blank" and "checks_passed" score the note against them?"""
+    line = {
+        "id": "n",
+        "question": "explanation",
+        "answer": "我填的是 1.0。",
+        "blank": "0.0",
+        "checks_passed": True,
+    }
+    (result,) = score_jsonl(ASSIGNMENT, [json.dumps(line, ensure_ascii=False)])
+    assert list(result) == ["id", *CONTRACT_KEYS]
+    assert (result["points"], result["needs_review"]) == (0.0, True)
+
+
 def test_cmd_rubric_score_prints_json_lines(tmp_path, capsys):
     """Does `rubric score` print one JSON object per line and exit 1 when a line failed?"""
     path = write(tmp_path, '{"id": 1, "question": "Q1", "answer": ""}\n{"id": 2}\n', "answers.jsonl")
@@ -326,9 +617,10 @@ def test_cmd_rubric_score_missing_file(tmp_path):
 
 
 def test_cmd_rubric_check_passes_on_the_lesson(capsys):
-    """Does `rubric check` exit 0 for lesson 5 and print the agreement per split?"""
+    """Does `rubric check` exit 0 for lesson 5 and print the agreement per split, blind-v1 included?"""
     assert cmd_rubric_check(ASSIGNMENT) == 0
-    assert "holdout-v2" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "holdout-v2" in out and "blind-v1" in out and "below target" not in out
 
 
 def test_cmd_rubric_check_fails_on_a_false_veto(tmp_path, monkeypatch, capsys):
@@ -367,9 +659,9 @@ def test_calibration_is_valid(calibration):
     assert {r.item.question for r in calibration.results} == {"Q1", "Q2", "Q3", "explanation"}
 
 
-def test_calibration_has_no_false_veto(calibration):
-    """Is no calibration answer labelled without a veto vetoed by the scorer?"""
-    assert [r.item.id for r in calibration.results if r.false_veto] == []
+def test_calibration_has_no_false_final_veto(calibration):
+    """Is no calibration answer labelled without a veto vetoed without a TA seeing it first?"""
+    assert [r.item.id for r in calibration.results if r.false_final_veto] == []
 
 
 def test_calibration_vetoes_are_caught_or_routed(calibration):
@@ -377,17 +669,24 @@ def test_calibration_vetoes_are_caught_or_routed(calibration):
     assert [r.item.id for r in calibration.results if r.item.veto and not r.veto_handled] == []
 
 
-@pytest.mark.parametrize("split", [None, "dev", "holdout-v1", "holdout-v2"])
-def test_calibration_agreement_on_auto_finalized(calibration, split):
-    """Do auto-finalized answers match their labels (points and veto) at the target rate, per split?"""
-    summary = calibration.summary(split)
-    assert summary["exact_auto_rate"] >= calibration.targets["exact_auto"], calibration.disagreements()
+@pytest.mark.parametrize("split", [None, "dev", "holdout-v1", "holdout-v2", "blind-v1", "dev-v3"])
+def test_calibration_silent_errors(calibration, split):
+    """Per split, are at most the target share of answers finalized with a score off by more than half
+    a point or a wrong veto (issue 8's silent errors)?"""
+    silent = [r.item.id for r in calibration.results if r.silent_error and split in (None, r.item.split)]
+    assert calibration.summary(split)["silent_error_rate"] <= calibration.targets["max_silent_errors"], silent
 
 
-def test_class_sample_routing_share(calibration):
-    """On the plain class sample (holdout-v2), is at most the target share routed to review?
+@pytest.mark.parametrize("split", ["holdout-v2", "blind-v1"])
+def test_routing_share(calibration, split):
+    """On the class-like samples (holdout-v2, blind-v1), is at most the target share routed to review?
 
     The dev and holdout-v1 sets are adversarial on purpose (a third of them must be routed by rule:
-    vetoes and stuffing), so the routing budget is checked on the sample that looks like a class.
+    vetoes and stuffing), so the routing budget is checked on the samples that look like a class.
     """
-    assert calibration.summary("holdout-v2")["routed_share"] <= calibration.targets["max_routed"]
+    assert calibration.summary(split)["routed_share"] <= calibration.targets["max_routed"]
+
+
+def test_calibration_meets_issue_8_targets(calibration):
+    """Does the whole calibration set meet every target `rubric check` reports?"""
+    assert calibration.target_failures() == []

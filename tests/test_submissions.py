@@ -138,3 +138,82 @@ def test_a_tampered_notebook_of_this_lesson_is_still_read(tmp_path):
     nb = nbformat.reads(release_text(), as_version=4)
     nb.cells = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") != "row_sum_kernel"]
     assert read(tmp_path, nbformat.writes(nb)).cells
+
+
+def _victim(tmp_path):
+    put(tmp_path / "victim" / ASSIGNMENT / NAME, release_text())
+    return tmp_path / "victim"
+
+
+def test_a_symlinked_assignment_folder_is_refused(tmp_path):
+    """Is a symlinked assignment folder (sym_dir/lesson05-row-sum -> ../victim/...) refused, the victim still graded?"""
+    _victim(tmp_path)
+    (tmp_path / "sym_dir").mkdir()
+    os.symlink(f"../victim/{ASSIGNMENT}", tmp_path / "sym_dir" / ASSIGNMENT)
+    found = {s.label: s for s in discover(tmp_path, ASSIGNMENT)}
+    assert found["sym_dir"].path is None and "symbolic link" in found["sym_dir"].problem
+    assert found["sym_dir"].digest().startswith("missing:")
+    with pytest.raises(SubmissionError, match="symbolic link"):
+        read_notebook(found["sym_dir"], ASSIGNMENT, 10**7)
+    assert not found["victim"].problem and read_notebook(found["victim"], ASSIGNMENT, 10**7).cells
+
+
+@pytest.mark.parametrize("layout", ["student_folder", "notebook", "renamed_notebook", "flat"])
+def test_a_link_anywhere_on_the_path_is_refused(tmp_path, layout):
+    """Is a link as the student's folder, as the notebook, as a lone renamed notebook, or as a flat file refused?"""
+    victim = _victim(tmp_path)
+    target = victim / ASSIGNMENT / NAME
+    link = {
+        "student_folder": tmp_path / "mallory",
+        "notebook": tmp_path / "mallory" / ASSIGNMENT / NAME,
+        "renamed_notebook": tmp_path / "mallory" / ASSIGNMENT / "mine.ipynb",
+        "flat": tmp_path / "mallory.ipynb",
+    }[layout]
+    link.parent.mkdir(parents=True, exist_ok=True)
+    os.symlink(victim if layout == "student_folder" else target, link)
+    (mallory,) = [s for s in discover(tmp_path, ASSIGNMENT) if s.label != "victim"]
+    assert mallory.path is None and "symbolic link" in mallory.problem
+    with pytest.raises(SubmissionError, match="symbolic link"):
+        read_notebook(mallory, ASSIGNMENT, 10**7)
+
+
+def test_a_link_put_in_place_after_discovery_is_refused(tmp_path):
+    """Is a folder swapped for a link between discovery and reading refused, not followed, and the digest too?"""
+    victim = _victim(tmp_path)
+    put(tmp_path / "mallory" / ASSIGNMENT / NAME, release_text())
+    (mallory,) = [s for s in discover(tmp_path, ASSIGNMENT) if s.label == "mallory"]
+    (tmp_path / "mallory" / ASSIGNMENT / NAME).unlink()
+    (tmp_path / "mallory" / ASSIGNMENT).rmdir()
+    os.symlink(victim / ASSIGNMENT, tmp_path / "mallory" / ASSIGNMENT)
+    with pytest.raises(SubmissionError, match=f"refused: mallory/{ASSIGNMENT} is a symbolic link"):
+        read_notebook(mallory, ASSIGNMENT, 10**7)
+    assert mallory.digest().startswith("unreadable:")
+
+
+def test_a_linked_submissions_folder_is_the_instructors_choice(tmp_path):
+    """Is a submissions folder reached through a link still graded (only links below it are refused)?"""
+    put(tmp_path / "real" / "alice" / ASSIGNMENT / NAME, release_text())
+    os.symlink(tmp_path / "real", tmp_path / "via-link")
+    (alice,) = discover(tmp_path / "via-link", ASSIGNMENT)
+    assert not alice.problem and read_notebook(alice, ASSIGNMENT, 10**7).cells
+    assert len(alice.digest()) == 64
+
+
+def test_a_fifo_named_like_a_notebook_does_not_hang(tmp_path):
+    """Is a FIFO named alice.ipynb (or the expected notebook) refused instead of blocking the grader?"""
+    os.mkfifo(tmp_path / "alice.ipynb")
+    (tmp_path / "bob" / ASSIGNMENT).mkdir(parents=True)
+    os.mkfifo(tmp_path / "bob" / ASSIGNMENT / NAME)
+    found = {s.label: s for s in discover(tmp_path, ASSIGNMENT)}
+    assert "not a regular file" in found["alice.ipynb"].problem
+    assert "not a regular file" in found["bob"].problem
+
+
+def test_two_students_sharing_one_file_are_both_refused(tmp_path):
+    """Is a notebook hard-linked into another student's folder refused for both, with the reason?"""
+    victim = _victim(tmp_path)
+    (tmp_path / "mallory" / ASSIGNMENT).mkdir(parents=True)
+    os.link(victim / ASSIGNMENT / NAME, tmp_path / "mallory" / ASSIGNMENT / NAME)
+    found = {s.label: s for s in discover(tmp_path, ASSIGNMENT)}
+    assert "hard link" in found["mallory"].problem and "victim" in found["mallory"].problem
+    assert "hard link" in found["victim"].problem

@@ -166,3 +166,39 @@ def test_language_can_be_extended():
     """Does a rubric's extra cue word count as a causal connective?"""
     lang = DEFAULT_LANGUAGE.extended(cues=["鉴于"])
     assert has_cue("鉴于此", lang) and not has_cue("鉴于此")
+
+
+def test_wei_denies():
+    """Is '未实测' (not measured) a denial of `实测`?"""
+    sentence = normalize("所以应该正确，但未实测")
+    assert is_negated(sentence, *_hit(sentence, "实测"))
+
+
+def test_negation_stops_at_a_comma_inside_brackets():
+    """In '不读显存，填 other（0.0，加法单位元）' does the 不 deny the read and not the identity?"""
+    sentence = normalize("状态（lane 不读显存，填 other（0.0，加法单位元））")
+    assert not is_negated(sentence, *_hit(sentence, "加法单位元"), refute=False)
+
+
+def test_existential_negation_ends_at_the_copula():
+    """In '没有 other 的 lane 是未定义值', is `未定义` stated, not denied by the earlier 没有?"""
+    sentence = normalize("在 GPU 上，没有 other 的 masked lane 是未定义值")
+    assert not is_negated(sentence, *_hit(sentence, "未定义"), refute=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("很多人以为 tl.sum 会跳过 masked lane，其实不是", "跳过"),
+        ("max(x,0)=x 只在 x≥0 时才对", "max(x,0)=x"),
+    ],
+)
+def test_refutations_after_a_claim(text, word):
+    """Do '…，其实不是' and '… 只在 x≥0 时才对' refute the claim before them?"""
+    sentence = normalize(text)
+    assert is_negated(sentence, *_hit(sentence, word))
+
+
+def test_arrow_is_a_causal_cue():
+    """Is an arrow ('x+0=x → 和不变') read as a causal connective?"""
+    assert has_cue(normalize("x+0=x → 和不变"))

@@ -22,19 +22,39 @@ def test_literal_forms_are_allowed(answer):
         ("None", "未定义"),
         ("______", "没有填写"),
         ("", "没有填写"),
-        ("-inf", "不是允许的字面值"),
-        ("__import__('os').system('id')", "不是允许的字面值"),
-        ("torch.zeros(1).sum().item()", "不是允许的字面值"),
-        ("float(open('/etc/passwd').read())", "不是允许的字面值"),
-        ("True", "不是允许的字面值"),
-        ("'0.0'", "不是允许的字面值"),
+        ("True", "不是数值"),
+        ("'0.0'", "不是数值"),
         ("0.0; import os", "不是一个 Python 表达式"),
     ],
 )
 def test_other_forms_are_refused_with_a_reason(answer, reason):
     """Is anything but a literal refused, with a reason a student can read?"""
     verdict = check(answer, VALUE)
-    assert not verdict.allowed and reason in verdict.reason
+    assert not verdict.allowed and not verdict.review and reason in verdict.reason
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "-inf",
+        "PAD",
+        "__import__('os').system('id')",
+        "torch.zeros(1).sum().item()",
+        "float(open('/x').read())",
+    ],
+)
+def test_values_that_depend_on_unrun_code_go_to_a_ta(answer):
+    """Is a name, call or attribute never substituted, and routed to a TA instead of silently zeroed?"""
+    verdict = check(answer, VALUE)
+    assert not verdict.allowed and verdict.review and "助教" in verdict.reason
+
+
+@pytest.mark.parametrize(
+    "answer", ["float(0)", "float('0')", "int(0)", "0.", "0e0", "0x0", "0.0 * 1", "(-0.0)"]
+)
+def test_careful_instructor_forms_of_zero_are_allowed(answer):
+    """Are the spellings of zero a careful instructor accepts all allowed, `float(0)` like `float('0')`?"""
+    assert check(answer, VALUE).allowed
 
 
 def test_expression_blank_allows_only_the_kernels_names_and_tl_functions():

@@ -35,6 +35,8 @@ CASES = [
     CaseSpec("irregular 4x777", "normal", 4, 777),
     CaseSpec("irregular 2x2500", "normal", 2, 2500),
     CaseSpec("power of two 8x64", "normal", 8, 64),
+    # an identity that is merely small (1e-30, 1e-7) is not the identity: exact zeros show it
+    CaseSpec("irregular zeros 3x100 (exact)", "normal", 3, 100, data="zeros", exact=True),
     CaseSpec("BLOCK_SIZE-1 3x127", "boundary", 3, 127),
     CaseSpec("BLOCK_SIZE 3x128", "boundary", 3, 128),
     CaseSpec("BLOCK_SIZE+1 3x129", "boundary", 3, 129),
