@@ -57,11 +57,18 @@ def locked_cells(release, student) -> list[Finding]:
             rule = "test-cell-metadata-removed" if _norm(cell.source) in sources else "locked-cell-missing"
             rule = rule.replace("locked-cell", "test-cell") if is_test else rule
             findings.append(
-                Finding(rule, f"cell {grade_id} is not in the submission as released", veto, grade_id)
+                Finding(
+                    rule,
+                    f"cell {grade_id} is not in the submission as released",
+                    veto,
+                    grade_id,
+                    review=not veto,
+                )
             )
         elif _norm(got.source) != _norm(cell.source):
             rule = "test-cell-changed" if is_test else "locked-cell-changed"
-            findings.append(Finding(rule, _diff(cell.source, got.source), veto, grade_id))
+            # a locked cell edited by hand (the record cell, say) is a TA's question even when no veto applies
+            findings.append(Finding(rule, _diff(cell.source, got.source), veto, grade_id, review=not veto))
     return findings
 
 

@@ -24,6 +24,8 @@ START |= {"record": "course", "runtime": "course", "bench": "course", "viz": "co
 START |= {"sys": "sys"}
 SETTINGS = ("torch.backends", "matplotlib")  # writes here change speed or looks, never a verdict
 WRITER_METHODS = {"update", "__setitem__", "setdefault", "pop", "__setattr__", "__delattr__", "clear"}
+# IPython's hooks: a transformer or an event callback rewrites or watches every later cell, checks too
+HOOK_METHODS = {"append", "insert", "extend", "register", "add", "__iadd__"}
 PATCHERS = {"patch", "setattr", "delattr", "set_custom_exc"}
 
 
@@ -168,6 +170,8 @@ def _writing_call(call: ast.Call, resolver: Resolver) -> str:
         target = _constant(first) or (resolver.module(first) if first is not None else "")
         return _root(target) or target
     if name == "set_custom_exc":
+        return "IPython"
+    if isinstance(func, ast.Attribute) and name in HOOK_METHODS and resolver.module(func.value) == "IPython":
         return "IPython"
     return ""
 

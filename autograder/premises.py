@@ -66,12 +66,13 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
         elif kind == "counter":
             links.append(_link(marker.group(0), kind, after, before))
         else:
-            links.append(_forward(sentence, marker, markers[i + 1 :], before, after))
+            links.append(_forward(sentence, marker, markers[i + 1 :], before, after, previous))
     return links
 
 
-def _forward(sentence: str, marker: re.Match, rest: list[re.Match], before: str, after: str) -> CausalLink:
-    """因为 B，所以 A | A，因为 B | 因为 B1，B2，A (no 所以: the last clause is the conclusion)."""
+def _forward(sentence: str, marker: re.Match, rest: list[re.Match], before: str, after: str, previous: str):
+    """因为 B，所以 A | A，因为 B | 因为 B1，B2，A (no 所以: the last clause is the conclusion) |
+    A。因为 B (the sentence before concludes)."""
     word = marker.group(0)
     if rest and rest[0].lastgroup == "backward":
         following = rest[1].start() if len(rest) > 1 else len(sentence)
@@ -81,7 +82,7 @@ def _forward(sentence: str, marker: re.Match, rest: list[re.Match], before: str,
     spans = clause_spans(after)
     if len(spans) > 1:  # "因为 B1，B2，A": the last clause concludes
         return _link(word, "forward", after[: spans[-1][0]], after[spans[-1][0] :])
-    return _link(word, "forward", after, before)
+    return _link(word, "forward", after, before if _content(before) else previous)
 
 
 def _link(marker: str, kind: str, premise: str, conclusion: str) -> CausalLink:

@@ -85,6 +85,7 @@ def _build(data: dict, path: Path, problems: list[str]) -> Rubric | None:
             reductions=tuple(_reduction(n, r, terms) for n, r in (data.get("reductions") or {}).items()),
             evaluative=_optional_patterns("evaluative", data.get("evaluative"), terms),
             claim_topics=_optional_patterns("claim_topics", data.get("claim_topics"), terms),
+            benign=_optional_patterns("benign", data.get("benign"), terms),
         )
     except (KeyError, TypeError, ValueError, re.error) as exc:
         problems.append(f"top level: {_describe(exc)}")

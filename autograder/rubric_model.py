@@ -151,6 +151,7 @@ class Rubric:
     reductions: tuple[Reduction, ...] = ()
     evaluative: tuple[re.Pattern, ...] = ()  # praise without content ("充分体现了"): see rubric_stuffing
     claim_topics: tuple[re.Pattern, ...] = ()  # claims worth checking (memory, hardware): rubric_text
+    benign: tuple[re.Pattern, ...] = ()  # true descriptions the gate reads; no premise, unlike facts
 
     def reduction(self, name: str | None) -> Reduction | None:
         return next((r for r in self.reductions if r.name == name), None)

@@ -39,8 +39,10 @@ _RESULT = re.compile(
 )
 # Numbers quoted from the lesson ("按笔记里提交的测量，N=100 只有 639 GB/s") are no claim of a run,
 # unless the student also says it measured them.
-_CITED = re.compile(r"笔记|讲义|课上|课程|文档|教材|\blesson\b|\bnotes?\b|\bnotebook\b|committed")
-_OWN_RUN = re.compile(r"实测|我测|我跑|我自己|测得|测出|跑出|\bi\s+(?:measured|ran|got)\b|\bmy\s+(?:run|kernel|measurement)")
+_CITED = re.compile(r"笔记(?!本)|讲义|课上|课程|文档|教材|\blesson\b|\bcommitted\b|\bthe\s+notes\b")
+_OWN_RUN = re.compile(
+    r"实测|我测|我跑|我自己|测得|测出|跑出|\bi\s+(?:measured|ran|got)\b|\bmy\s+(?:run|kernel)"
+)
 _PREDICTED = re.compile(r"应该|应当|预计|估计|预期|会通过|能通过|可以通过|\b(?:should|would|will|expect)")
 _FULL_PASS = re.compile(
     r"(?:全部|都|全|均)\s*(?:通过|过了)|(?:三个|所有|所有的)?(?:检查|测试|用例)\s*(?:都|全部|均)?\s*通过|"

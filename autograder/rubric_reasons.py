@@ -9,6 +9,10 @@ that fails this and matters (it carries a concept of the question, concludes tha
 right, or draws one of the question's claims) is *unknown*: the answer goes to a TA with that clause
 as evidence and keeps only the credit of its conclusions meanwhile. Never silent credit, never a
 silent veto.
+
+Beside the rubric's listed misconceptions, one belief is checked in any wording: a fill or identity
+value stated for a reduction whose identity it is not (`wrong_values`: "填上单位元 1.0" for a sum,
+"sum 也可以用 -inf"). It vetoes when the answer rests a reason on it, and goes to a TA otherwise.
 """
 
 from __future__ import annotations
@@ -17,8 +21,8 @@ import re
 from dataclasses import dataclass, field
 
 from autograder.premises import CausalLink, Sentence, causal_links
-from autograder.rubric_model import Concept, Misconception, Premise, Question, Reduction, Rubric
-from autograder.rubric_text import is_reported, is_unsure, value_statements
+from autograder.rubric_model import Concept, Misconception, Premise, Question, Rubric
+from autograder.rubric_text import in_scene, is_reported, is_unsure, wrong_values
 from autograder.textnorm import clause_around, clause_spans, is_hypothetical, is_negated
 
 _LETTERS = re.compile(r"[\W_]+")
@@ -26,11 +30,6 @@ _LETTERS = re.compile(r"[\W_]+")
 _CONJUNCTION = re.compile(r"并且|而且|此外|另外|再加上|\band\s+also\b|\bplus\b|\bmoreover\b")
 # The premise is judged on the clauses nearest its marker: in "B1，…，B4，所以 A" B1 is a step earlier.
 PREMISE_CLAUSES = 3
-# A belief the student held before and has dropped ("第一次我以为单位元是 1"), or a value only tried.
-_PAST = re.compile(
-    r"一开始|起初|最初|原来|原本|之前|第一次|误填|误设|当时|以为|理解成|当成|试过|试了|曾经|"
-    r"\bat\s+first\b|\binitially\b|\bthought\b"
-)
 
 
 @dataclass
@@ -95,16 +94,44 @@ def _load_bearing(q: Question, asked: list[Concept], link: CausalLink, rubric: R
 
 def asserts(m: Misconception, text: str, q: Question, rubric: Rubric) -> bool:
     """Whether `text` asserts misconception `m`: not denied, not refuted, not only imagined."""
-    for pattern in m.patterns:
-        for hit in pattern.finditer(text):
-            start, end = hit.start(), hit.end()
-            if m.ignore_in_clause and m.ignore_in_clause.search(_clause_scope(text, start)):
-                continue
-            if is_negated(text, start, end, rubric.language):
-                continue
-            if m.counterfactual or not is_hypothetical(text, start, rubric.language, q.premises):
-                return True
-    return False
+    return assertion(m, text, q, rubric) is not None
+
+
+def assertion(m: Misconception, text: str, q: Question, rubric: Rubric) -> re.Match | None:
+    """The first hit of `m` that `text` asserts. Once the sentence denies the misconception ("不能是
+    +inf：+inf 会在每次比较中胜出"), what follows explains the denial."""
+    hits = sorted((hit for pattern in m.patterns for hit in pattern.finditer(text)), key=lambda h: h.start())
+    for hit in hits:
+        start, end = hit.start(), hit.end()
+        if m.ignore_in_clause and m.ignore_in_clause.search(_clause_scope(text, start)):
+            continue
+        if is_negated(text, start, end, rubric.language, refute=False):
+            return None  # denied: later hits in the sentence explain the denial
+        if is_negated(text, start, end, rubric.language):
+            continue  # refuted by what follows it ("0.0 是错的"): a later hit may still be asserted
+        if m.conclusion and in_scene(text, start):
+            continue  # "当 other=0 时，全负的行返回 0" describes the failure, it keeps nothing
+        if m.counterfactual or not is_hypothetical(text, start, rubric.language, q.premises):
+            return hit
+    return None
+
+
+def without_beliefs(q: Question, sentences: list[Sentence], rubric: Rubric, result) -> list[Sentence]:
+    """The sentences with each clause that asserts a vetoing misconception blanked out, so the rest of
+    a vetoed sentence ("-inf，因为 -inf 乘以 0 还是 0": the value) keeps its credit. A sentence built
+    on a wrong fill value is dropped whole: every clause of it rests on that value."""
+    vetoing = {hit["id"]: hit["sentence"] for hit in result.misconceptions if hit["veto"]}
+    beliefs = [m for m in q.misconceptions if m.id in vetoing]
+    clean = []
+    for s in sentences:
+        if s.raw == vetoing.get("wrong_value"):
+            continue
+        text = s.text
+        for hit in filter(None, (assertion(m, s.text, q, rubric) for m in beliefs)):
+            start, end = clause_around(s.text, hit.start())
+            text = text[:start] + " " * (end - start) + text[end:]
+        clean.append(Sentence(s.raw, text, s.cue))
+    return clean
 
 
 def _clause_scope(text: str, position: int) -> str:
@@ -157,52 +184,14 @@ def match_misconceptions(q: Question, sentences: list[Sentence], rubric: Rubric,
 
 def _wrong_value(q: Question, sentences: list[Sentence], rubric: Rubric, result) -> None:
     """A fill or identity value the answer states for a reduction whose identity it is not ("这些 lane
-    填上单位元 1.0" for a sum) is a wrong belief, whatever words carry it. It vetoes when the answer
-    rests a reason on it (its sentence is causal or concludes the result is right), else a TA decides."""
-    for s in wrong_values(q, sentences, rubric):
+    填上单位元 1.0" for a sum) is a wrong belief, whatever words carry it. The veto is final only when
+    the answer rests a reason on it (its sentence is causal or concludes the result is right) and its
+    clause names the reduction; when the reduction is only the question's, a TA confirms it."""
+    for s, named in wrong_values(q, sentences, rubric):
         stated = s.cue or any(p.search(s.text) for p in rubric.outcomes)
         result.misconceptions.append({"id": "wrong_value", "sentence": s.raw, "veto": True})
-        if stated and not is_unsure(s.text):
+        if stated and named and not is_unsure(s.text):
             result.flags.append("veto_certain")
         else:
             result.flag("veto_unsure:wrong_value", s.raw)
         result.veto = True
-
-
-def wrong_values(q: Question, sentences: list[Sentence], rubric: Rubric) -> list[Sentence]:
-    """The sentences that state a wrong fill or identity value, as the student's own present belief.
-    The note (`states_value`) reports its fill: only its identity claims are beliefs."""
-    own = rubric.reduction(q.reduction)
-    if own is None:
-        return []
-    found = []
-    for s in sentences:
-        for value, at, _kind in value_statements(s.text, fills=not q.states_value):
-            reduction = reduction_at(s.text, at, rubric) or own
-            if value != reduction.identity and _believed(s.text, at, q, rubric):
-                found.append(s)
-                break
-    return found
-
-
-def reduction_at(text: str, at: int, rubric: Rubric) -> Reduction | None:
-    """The reduction a value at `at` is about: the one its clause names last before it ("sum 的单位元是
-    0"), else first after it ("0 是 max 的单位元"), else last in the clause before ("对于 max，填
-    -inf"); None when none is named."""
-    start, end = clause_around(text, at)
-    previous = max((a for a, _ in clause_spans(text) if a < start), default=start)
-    named = sorted((m.start(), r) for r in rubric.reductions for m in r.names.finditer(text, previous, end))
-    before = [r for p, r in named if start <= p < at]
-    after = [r for p, r in named if p > at]
-    earlier = [r for p, r in named if p < start]
-    return (before[-1:] or after[:1] or earlier[-1:] or [None])[0]
-
-
-def _believed(text: str, at: int, q: Question, rubric: Rubric) -> bool:
-    """Stated as the student's own present belief: not denied or refuted ("1.0 会出错"), not imagined,
-    not reported, not a belief the student says it held before."""
-    if is_negated(text, at, at + 1, rubric.language) or is_hypothetical(
-        text, at, rubric.language, q.premises
-    ):
-        return False
-    return not (is_reported(text) or _PAST.search(text[:at]))

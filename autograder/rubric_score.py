@@ -1,10 +1,12 @@
 """Score one written answer against its question's rubric: deterministic, and every credit, veto or
 routing comes with the student's own sentence as evidence.
 
-Order of the rules: empty → sentences → concepts and reasons (rubric_reasons) → misconceptions →
-stuffing and length (rubric_stuffing) → the note against the code (rubric_note) → caps and
-deductions → review routing → feedback. No rule gives credit or vetoes silently when it is unsure:
-an unknown premise, an uncertain veto or a cap that decided the score sends the answer to a TA.
+Order of the rules: empty → sentences → grandiose praise set aside (rubric_stuffing) → concepts and
+reasons (rubric_reasons) → misconceptions and wrong fill values → stuffing and length → the note
+against the code (rubric_note) → caps and deductions → the confidence gate (rubric_text.unread) →
+review routing → feedback. No rule gives credit or vetoes silently when it is unsure: an unknown
+premise, an uncertain veto, a cap that decided the score or content no pattern read sends the answer
+to a TA.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from dataclasses import dataclass, field
 from autograder.premises import Sentence
 from autograder.rubric_model import Question, Rubric
 from autograder.rubric_note import check_state, note_findings, unread_note, wrong_blank
-from autograder.rubric_reasons import claimed, judge_reasons, match_misconceptions
-from autograder.rubric_stuffing import grandiose, length_flags, stuffing_flags
-from autograder.rubric_text import is_romanized, unread
+from autograder.rubric_reasons import claimed, judge_reasons, match_misconceptions, without_beliefs
+from autograder.rubric_stuffing import grandiose, length_flags, stuffing_flags, unread
+from autograder.rubric_text import is_romanized
 from autograder.textnorm import has_cue, normalize, split_sentences
 
 # Student-facing messages for rule outcomes (concept and misconception messages come from the rubric).
@@ -88,8 +90,7 @@ def score_answer(rubric: Rubric, question: str, answer: str, context: dict | Non
     credited = _credit(q, asked, content, context, rubric, result)
     deduction = match_misconceptions(q, sentences, rubric, credited, result)
     if result.veto:  # the parts of the answer that do not assert the misconception keep their credit
-        vetoed = {hit["sentence"] for hit in result.misconceptions if hit["veto"]}
-        credited = _credit(q, asked, [s for s in content if s.raw not in vetoed], context, rubric, None)
+        credited = _credit(q, asked, without_beliefs(q, content, rubric, result), context, rubric, None)
     result.matched = [{"concept": cid, "sentence": s.raw} for cid, s in credited.items()]
     result.missing = [c.id for c in asked if c.id not in credited]
     _flag_form(q, sentences, context, rubric, result)
@@ -98,7 +99,7 @@ def score_answer(rubric: Rubric, question: str, answer: str, context: dict | Non
         # Unread words of a missing concept matter only when a point or more is missing: within half
         # a point of full marks, no missed credit can make a silent error.
         missing = [c for c in asked if c.id not in credited] if q.max_points - result.points > 0.5 else []
-        for _topic, sentence in unread(q, content, rubric, missing, rubric.language):
+        for _topic, sentence in unread(q, content, rubric, missing):
             result.flag("unread", sentence)
     result.needs_review = any(_routes(flag, result, rubric) for flag in result.flags)
     result.feedback = feedback(q, result)

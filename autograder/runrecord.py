@@ -147,7 +147,12 @@ def record_doubts(evidence: RunEvidence, check_failed: bool | None) -> list[str]
         run, shown = check.get("run"), evidence.record_count
         if isinstance(run, int) and isinstance(shown, int) and run >= shown:
             doubts.append(f"the record cell ran at {shown}, but says “{check['check']}” passed at run {run}")
-    if evidence.claims_check_passed and check_failed and evidence.about_submitted_code() is None:
+    if evidence.claims_check_passed and not evidence.checks:
+        # today's record prints each check with the hash of its code: a bare claim was typed in or is old
+        doubts.append(
+            "the run record claims a passed check but carries no code hash (typed in, or made by an old version)"
+        )
+    elif evidence.claims_check_passed and check_failed and evidence.about_submitted_code() is None:
         doubts.append(
             "the run record (without code hashes) says the visible check passed; the grader's run fails it"
         )

@@ -30,6 +30,8 @@ PATCHES = {
     "mock.patch": "from unittest import mock\nmock.patch('torch.testing.assert_close').start()",
     "numpy.testing": "import numpy as np\nnp.testing.assert_allclose = lambda *a, **k: None",
     "loop variable": "for m in (torch.testing,):\n    m.assert_close = print",
+    "an input transformer": "get_ipython().input_transformers_post.append(lambda lines: [])",
+    "an AST transformer": "ip = get_ipython()\nip.ast_transformers.append(object())",
 }
 
 

@@ -31,7 +31,7 @@ def test_premise_and_conclusion(text, premise, conclusion):
 def test_because_without_so_concludes_in_the_last_clause():
     """In '因为 B1，B2，A' (no 所以), are the clauses before the last one the premise?"""
     assert links("因为对 max 来说 -inf 是单位元，max(x,-inf)=x，padding 不影响结果") == [
-        ("对 max 来说 -inf 是单位元,max(x,-inf)=x", "padding 不影响结果")
+        ("对 max 来说 -inf 是单位元, max(x,-inf)=x", "padding 不影响结果")
     ]
 
 
@@ -50,3 +50,8 @@ def test_sentence_opening_with_so_rests_on_the_previous_sentence():
 def test_no_connective_no_link():
     """Does a sentence without a causal connective yield no causal clause?"""
     assert links("每行一个 program，mask = cols < N") == []
+
+
+def test_because_opening_a_sentence_concludes_the_one_before():
+    """In "A。因为 B。" is B the premise and the sentence before (A) the conclusion?"""
+    assert links("因为 max(x,-inf)=x", previous="改成 -inf") == [("max(x,-inf)=x", "改成 -inf")]

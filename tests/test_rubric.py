@@ -17,6 +17,8 @@ from autograder.rubric import (
     score_answer,
     score_jsonl,
 )
+from autograder.rubric_text import reduction_at, value_statements
+from autograder.textnorm import normalize
 
 ASSIGNMENT = "lesson05-row-sum"
 CONTRACT_KEYS = [
@@ -154,12 +156,26 @@ def test_full_answer_gets_full_points(l5):
 
 
 def test_certain_misconception_vetoes_finally(l5):
-    """Does a misconception asserted plainly zero the question and veto it, final, with its sentence?"""
-    scored = score_answer(l5, "Q3", "other 用 0.0 或 -inf 都可以。")
+    """Does a misconception asserted plainly, with a reason, zero the question and veto it, final, with
+    its sentence?"""
+    scored = score_answer(l5, "Q3", "other 用 0.0 或 -inf 都可以，因为 padding 被 mask 了。")
     assert (scored.points, scored.veto, scored.needs_review) == (0.0, True, False)
-    assert scored.misconceptions == [
-        {"id": "zero_still_ok", "sentence": "other 用 0.0 或 -inf 都可以", "veto": True}
-    ]
+    assert scored.misconceptions[0] == {
+        "id": "zero_still_ok",
+        "sentence": "other 用 0.0 或 -inf 都可以，因为 padding 被 mask 了",
+        "veto": True,
+    }
+
+
+@pytest.mark.parametrize(
+    "answer", ["other 用 0.0 或 -inf 都可以。", "把 tl.sum 换成 tl.max 就行了，other 不用改。"]
+)
+def test_bare_wrong_conclusion_goes_to_a_ta(l5, answer):
+    """Is a wrong conclusion in an answer that gives no reason at all ("other 不用改") vetoed only
+    through a TA? A veto is for a wrong causal chain; with no chain, whether there is one is a call."""
+    scored = score_answer(l5, "Q3", answer)
+    assert scored.veto and scored.needs_review
+    assert "veto_unsure:zero_still_ok" in scored.flags
 
 
 @pytest.mark.parametrize(
@@ -365,6 +381,242 @@ def test_reported_misconception_with_refutation_is_no_veto(l5):
         "很多人以为 tl.sum 会跳过被 mask 掉的 lane，其实不是：它把全部 lane 加起来，因为 x+0=x，所以和不变。"
     )
     assert not score_answer(l5, "Q1", answer).veto
+
+
+# ── general rules: stated values, lesson facts, praise, the confidence gate ───────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        (
+            "Q1",
+            "输入：一行一个 program。状态变化：这些 lane 填上单位元 1.0，所以 tl.sum 加完不变。输出：写回。",
+        ),
+        ("Q2", "因为块长必须是 2 的幂，取 128。多出的 28 个 lane 要填单位元 1.0，这样它们就不会影响结果。"),
+        ("Q3", "max 用 -inf，因为 max(x,-inf)=x。另外 sum 的话也可以用 -inf，所以两者能共用。"),
+        ("Q3", "other 改成 +inf，因为它是 max 的单位元。"),
+        ("explanation", "填 1.0，因为 1 是单位元，加进去不影响结果。"),
+    ],
+)
+def test_wrong_value_stated_as_the_reason_vetoes(l5, question, answer):
+    """Is a fill or identity value that is not the identity of the reduction it is stated for (1.0 for
+    a sum, -inf for a sum, +inf for max) vetoed, in whatever words, when the answer rests a reason on it?"""
+    scored = score_answer(l5, question, answer)
+    assert scored.veto and "wrong_value" in {m["id"] for m in scored.misconceptions}
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("这些 lane 填上单位元 1.0", [("1", "identity")]),
+        ("0 是加法单位元", [("0", "identity")]),
+        ("other=0.0", [("0", "fill")]),
+        ("改成负无穷", [("-inf", "fill")]),
+        ("fill the padded lanes with 1.0", [("1", "fill")]),
+        ("补成 128 个", []),
+        ("atol 改成 1", []),
+    ],
+)
+def test_value_statements(text, values):
+    """Are the values a sentence states as an identity or a fill read in any wording, and counts,
+    widths and other parameters ("补成 128 个", "atol 改成 1") left out?"""
+    read = value_statements(normalize(text))
+    assert [(value, kind) for value, _, kind in read] == values
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "reduction"),
+    [
+        ("sum 的单位元是 0(max 要 -inf)", "0", "sum"),
+        ("0 是 max 的单位元", "0", "max"),
+        ("对于 max, 填 -inf", "-inf", "max"),
+        ("说明加法要填 0, 1 是乘法的单位元", "1", "prod"),
+        ("这些 lane 填 1.0", "1", None),
+    ],
+)
+def test_reduction_a_value_is_stated_for(l5, text, value, reduction):
+    """Is a value judged against the reduction its own clause names (before it, else after it), else a
+    short topic clause before it ("对于 max，"), else none (the question's own reduction)?"""
+    text = normalize(text)
+    at = next(at for v, at, _ in value_statements(text) if v == value)
+    found = reduction_at(text, at, l5)
+    assert (found.name if found else None) == reduction
+
+
+def test_vetoed_clause_loses_its_credit_not_the_whole_sentence(l5):
+    """Does the clause that asserts the wrong reason lose its credit while the value stated in another
+    clause of the same sentence keeps it (capped), as a right conclusion on a wrong reason should?"""
+    scored = score_answer(l5, "Q3", "-inf，因为 -inf 乘以 0 还是 0，不会影响 max。")
+    assert scored.veto and scored.points == 0.5
+    assert [m["concept"] for m in scored.matched] == ["neg_inf_value"]
+
+
+def test_wrong_value_without_a_reason_goes_to_a_ta(l5):
+    """Is a wrong fill stated with no reason ("other=1.0") routed as an uncertain veto, not final?"""
+    scored = score_answer(l5, "Q1", "输入一行，越界 lane 的 other=1.0，输出写回 out[row]")
+    assert scored.veto and scored.needs_review and "veto_unsure:wrong_value" in scored.flags
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Q3", "改成 -inf，因为 max(x,-inf)=x。同理 min 用 +inf，prod 用 1.0，sum 用 0。"),
+        ("Q3", "改成 -inf，因为 max(x,-inf)=x；如果还填 0，全负的行会得到 0。"),
+        ("Q1", "越界 lane 填 0.0，因为 0 是加法单位元；换成 max 就要填 -inf。"),
+        ("Q1", "越界 lane 填 0.0，x+0=x，所以和不变；若误填 1.0，每行多 28。"),
+        ("explanation", "填 0.0。第一次我以为单位元是 1，(4,100) 每行多了 28；1 是乘法的单位元。"),
+        ("Q2", "因为 tl.arange 必须是 2 的幂，所以取 128；N 设为 1 时 BLOCK=1，没有 padding。"),
+    ],
+)
+def test_right_values_and_other_reductions_are_no_wrong_value(l5, question, answer):
+    """Is a value stated for another reduction (min +inf, prod 1.0), a hypothetical, a belief the
+    student says it held before, or another parameter (N 设为 1) left alone by the value check?"""
+    scored = score_answer(l5, question, answer)
+    assert "wrong_value" not in {m["id"] for m in scored.misconceptions}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "改成 -inf。当 other=0 时，因为 0 比所有负数大，所以全负行会返回 0。",
+        "With other=0.0, an all-negative row returns 0 because 0 beats every value, so use -inf.",
+        "max 的单位元是 -inf，sum 的单位元是 0，所以这里要改成 -inf。",
+        "要改成 -inf。注意不能是 +inf：+inf 会在每次比较中胜出。-inf 是 max 的单位元，max(x,-inf)=x。",
+    ],
+)
+def test_scenes_and_explained_denials_are_no_final_veto(l5, answer):
+    """Is no final veto given for a value that sets a scene ("当 other=0 时…"), a value whose reduction
+    another clause names, or a misconception the sentence first denies and then explains ("不能是
+    +inf：+inf 会胜出")?"""
+    scored = score_answer(l5, "Q3", answer)
+    assert not scored.veto or scored.needs_review
+
+
+def test_lesson_false_claim_routes_in_a_question_that_does_not_list_it(l5):
+    """Does a false claim of the lesson (padding lanes read memory) send a Q3 answer to a TA, though
+    Q3's own list has no such misconception, while the Q1 list keeps it a certain veto?"""
+    q3 = score_answer(l5, "Q3", "-inf。不过这样 padding lane 要先从显存读进来再比较，会慢一点。")
+    assert q3.veto and q3.needs_review
+    q1 = score_answer(l5, "Q1", "输入一行，padding lane 也要从显存读进来，所以用 other=0.0 覆盖，和不变。")
+    assert q1.veto and "veto_certain" in q1.flags
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "我把 other=______ 整个删了，在解释器上跑检查全过，说明默认就是 0，不需要写。",
+        "填 0.0。这样 padding lane 从显存里读进来的垃圾数据会被替换成 0，求和就对了。",
+    ],
+)
+def test_lesson_false_claims_in_the_note(l5, answer):
+    """Are "默认就是 0" and "读进来的垃圾数据被替换成 0" caught in the note as wrong mechanisms?"""
+    scored = score_answer(l5, "explanation", answer, context={"blank": "0.0", "checks_passed": True})
+    assert scored.veto and scored.needs_review
+
+
+def test_counterfactual_claim_is_asserted_inside_its_condition(l5):
+    """Is a wrong failure case ("如果还填 0，一行全是正数的时候 0 会被当成最大值") caught although it is
+    stated inside a conditional: a failure case is always a claim about what would happen?"""
+    scored = score_answer(l5, "Q3", "-inf。因为如果还填 0，一行全是正数的时候，0 会被当成最大值。")
+    assert scored.veto and scored.needs_review
+    right = score_answer(l5, "Q3", "-inf，因为 max(x,-inf)=x。如果还填 0，全负的行会得到 0。")
+    assert not right.veto
+
+
+def test_grandiose_praise_earns_nothing_and_routes(l5):
+    """Does a sentence of praise and terms ("充分体现了…保证了正确性与高性能") earn nothing and go to a
+    TA, where the same terms in a sentence with a formula keep their credit?"""
+    praise = "本实现综合运用了 masked load、代数单位元、SIMD 折半树、warp shuffle，充分体现了 Triton 的范式，保证了正确性与高性能。"
+    scored = score_answer(l5, "explanation", praise, context={"blank": "0.0", "checks_passed": True})
+    assert (scored.points, scored.needs_review) == (0.0, True) and "grandiose" in scored.flags
+    plain = "填 0.0，因为 0 是加法单位元，x+0=x，padding 不改变和，高效又正确。"
+    assert "grandiose" not in score_answer(l5, "explanation", plain).flags
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Q3", "-inf。另外这些 padding lane 会被硬件合并成一次比较。"),  # a hardware claim no pattern reads
+        ("Q2", "因为 2 的幂长度的内存访问能合并，所以 BLOCK 取 128，多出 28 个 lane。"),  # a memory claim
+        ("Q3", "改成 -inf。因为 max 碰到它时一律挑另外那个。"),  # a reason in words no pattern knows
+    ],
+)
+def test_unread_claims_and_unread_reasons_route(l5, question, answer):
+    """Is an answer routed when a clause asserts something about memory or hardware that no pattern
+    read, or holds words of a concept it was not given while a point or more is missing?"""
+    scored = score_answer(l5, question, answer)
+    assert scored.needs_review and "unread" in scored.flags
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Q3", "改成 -inf，因为 max(x,-inf)=x；如果还填 0，全负的行会得到 0。"),
+        (
+            "Q1",
+            "输入：一行一个 program，mask=cols<N。状态：越界 lane 不读显存，填 other=0.0，因为 x+0=x，和不变。输出：标量写回 out[row]。",
+        ),
+        (
+            "Q2",
+            "因为块长必须是 2 的幂，所以 128，多 28 个 lane；mask 挡住它们不访存，other=0.0 不改变和，只浪费寄存器。",
+        ),
+        ("Q3", "float('-inf')"),
+    ],
+)
+def test_fully_read_answers_are_not_gated(l5, question, answer):
+    """Is an answer the patterns read (denied memory claims included: "不读显存") left unrouted?"""
+    assert "unread" not in score_answer(l5, question, answer).flags
+
+
+def test_unread_words_of_a_missing_concept_route_only_when_a_point_is_lost(tmp_path):
+    """With a concept missing, do its words left unread route the answer only when a point or more is
+    missing (within half a point of full marks no missed credit can make a silent error)?"""
+    text = TINY.replace(
+        "needs_cue: true, feedback: why,", "needs_cue: true, feedback: why, topic: ['identity|单位元'],"
+    )
+    answer = "-inf，因为它是 max 的单位元"  # the reason in words TINY's patterns do not know
+    tiny = load_rubric(write(tmp_path, text))
+    assert "unread" in score_answer(tiny, "Q", answer).flags  # 1 of 2 points
+    text = text.replace("id: value, weight: 1.0", "id: value, weight: 1.5")
+    tiny = load_rubric(write(tmp_path, text.replace("id: reason, weight: 1.0", "id: reason, weight: 0.5")))
+    assert "unread" not in score_answer(tiny, "Q", answer).flags  # 1.5 of 2
+
+
+def test_lesson_numbers_quoted_are_no_unrun_claim(l5):
+    """Is a number quoted from the lesson ("按笔记里提交的测量，639 GB/s") in a static review no claim of
+    a run, while "我实测了 2671 GB/s" still is?"""
+    context = {"blank": "0.0", "checks_passed": None}
+    cited = "仅静态审查。填 0.0 是加法单位元；按笔记里提交的测量，N=100 只有 639 GB/s。"
+    assert "unrun_claim" not in score_answer(l5, "explanation", cited, context=context).flags
+    measured = "仅静态审查。填 0.0 是加法单位元；我实测了一下，N=1025 时带宽 2671 GB/s。"
+    assert "unrun_claim" in score_answer(l5, "explanation", measured, context=context).flags
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "points"),
+    [
+        (
+            "Q3",
+            r"$e_{\max}=-\infty$，因为 $\max(x,-\infty)=x,\ \forall x$。若 $e=0$，对 $x=[-5,-10,-3]$ 得 $0\neq-3$。",
+            2.0,
+        ),
+        (
+            "Q3",
+            "改成负无穷 -inf 。因为max跟负无穷比 永远取另一个 ，不然填0的话 如果一行全是负数 max就变0了 错",
+            2.0,
+        ),
+        (
+            "Q2",
+            "因为triton的arange只能是2的密次 （幂）长度，100不行，所以取128 多出来28个。这28个mask=false 不会去读内存，other填0 加起来跟没加一样。",
+            2.0,
+        ),
+    ],
+)
+def test_latex_typos_and_phone_typing_score_like_plain_text(l5, question, answer, points):
+    """Do a LaTeX answer, a phone-typed answer with spaces for commas and an IME typo (密次) score like
+    the same content in plain text?"""
+    assert score_answer(l5, question, answer).points == points
 
 
 # ── the implementation note against the submission ─────────────────────────────────────────────────
@@ -669,7 +921,9 @@ def test_calibration_vetoes_are_caught_or_routed(calibration):
     assert [r.item.id for r in calibration.results if r.item.veto and not r.veto_handled] == []
 
 
-@pytest.mark.parametrize("split", [None, "dev", "holdout-v1", "holdout-v2", "blind-v1", "dev-v3"])
+@pytest.mark.parametrize(
+    "split", [None, "dev", "holdout-v1", "holdout-v2", "blind-v1", "dev-v3", "blind-v2", "dev-r2"]
+)
 def test_calibration_silent_errors(calibration, split):
     """Per split, are at most the target share of answers finalized with a score off by more than half
     a point or a wrong veto (issue 8's silent errors)?"""
@@ -677,9 +931,10 @@ def test_calibration_silent_errors(calibration, split):
     assert calibration.summary(split)["silent_error_rate"] <= calibration.targets["max_silent_errors"], silent
 
 
-@pytest.mark.parametrize("split", ["holdout-v2", "blind-v1"])
+@pytest.mark.parametrize("split", ["holdout-v2", "blind-v1", "blind-v2"])
 def test_routing_share(calibration, split):
-    """On the class-like samples (holdout-v2, blind-v1), is at most the target share routed to review?
+    """On the class-like samples (holdout-v2, blind-v1, blind-v2), is at most the target share routed to
+    review?
 
     The dev and holdout-v1 sets are adversarial on purpose (a third of them must be routed by rule:
     vetoes and stuffing), so the routing budget is checked on the samples that look like a class.

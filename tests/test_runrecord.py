@@ -84,3 +84,9 @@ def test_negated_claim_is_not_a_claim():
     """Does '没有实测' count as no claim at all?"""
     evidence = gather(_nb(None, None, record_text=""), "t", "我没有实测，只读了代码。")
     assert evidence.text_claim == ""
+
+
+def test_a_bare_claim_without_code_hashes_goes_to_a_ta():
+    """Is a record that claims a passed check but carries no code hash (typed in) routed to a TA?"""
+    evidence = gather(_nb(5, 4), "t", "", EXERCISE)
+    assert any("no code hash" in doubt for doubt in record_doubts(evidence, check_failed=None))

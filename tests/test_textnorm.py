@@ -61,7 +61,7 @@ def test_words_that_start_with_inf_are_left_alone():
 
 def test_full_width_and_traditional_and_case():
     """Are full-width characters, Traditional Chinese and upper case folded to one form?"""
-    assert normalize("ＯＴＨＥＲ＝０．０，因為單位元") == "other=0.0,因为单位元"
+    assert normalize("ＯＴＨＥＲ＝０．０，因為單位元") == "other=0.0, 因为单位元"
 
 
 def test_dashes_and_curly_quotes():
@@ -202,3 +202,74 @@ def test_refutations_after_a_claim(text, word):
 def test_arrow_is_a_causal_cue():
     """Is an arrow ('x+0=x → 和不变') read as a causal connective?"""
     assert has_cue(normalize("x+0=x → 和不变"))
+
+
+# ── LaTeX, IME typos and mixed scripts (rubric round 2) ────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (r"$\max(x,-\infty)=x$", "max(x,-inf)=x"),
+        (r"$e_{\max}=-\infty$", "e_max=-inf"),
+        (r"$\max(\ldots,0)=0\neq-3$", "max(...,0)=0≠-3"),
+        (r"$\forall x,\ x+0=x$", "任意 x, x+0=x"),
+        (r"$\text{BLOCK}=2^{k}$", "block=2^k"),
+        (r"$$\sum_{j=0}^{127}v_j$$", "sum_j=0^127v_j"),
+    ],
+)
+def test_latex_reads_as_plain_maths(text, expected):
+    """Does LaTeX a student pastes from notes ($\\max(x,-\\infty)=x$, \\neq, \\forall, \\text{})
+    normalize to the plain maths the patterns are written for?"""
+    assert normalize(text) == expected
+
+
+def test_text_without_latex_is_untouched_by_it():
+    """Is a plain answer with no backslash or dollar sign left as it was by the LaTeX step?"""
+    assert normalize("other=0.0 (加法单位元)") == "other=0.0 (加法单位元)"
+
+
+@pytest.mark.parametrize(
+    ("typo", "fixed"),
+    [("2的密次", "2 的幂次"), ("单为元", "单位元"), ("掩马", "掩码"), ("寄存气", "寄存器")],
+)
+def test_ime_homophones_of_key_terms(typo, fixed):
+    """Are pinyin-IME homophones of the lesson's key terms (密次 for 幂次) read as the term?"""
+    assert normalize(typo) == fixed
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("-inf比", "-inf 比"), ("max跟", "max 跟"), ("填0了", "填 0 了"), ("tl.sum加", "tl.sum 加")],
+)
+def test_latin_and_chinese_are_spaced(text, expected):
+    """Is a space put between Latin and Chinese script, so `\\b` in a pattern sees a word boundary in
+    "-inf比" as it does in "-inf 比"?"""
+    assert normalize(text) == expected
+
+
+def test_full_width_comma_separates_clauses_between_digits():
+    """Does "填 0，1 是乘法的单位元" split into two clauses although a digit stands on each side of
+    the comma, while "(4,100)" stays one?"""
+    sentence = normalize("填 0，1 是乘法的单位元")
+    assert [sentence[a:b].strip() for a, b in clause_spans(sentence)] == ["填 0", "1 是乘法的单位元"]
+    assert len(clause_spans(normalize("形状 (4,100) 失败"))) == 1
+
+
+def test_space_between_chinese_ends_a_negation():
+    """In "不去读显存 直接填 0" (a phone-typed pause), does the 不 deny the read but not the fill?"""
+    sentence = normalize("被挡住的不去读显存 直接填0")
+    assert not is_negated(sentence, *_hit(sentence, "填 0"), refute=False)
+    assert is_negated(sentence, *_hit(sentence, "读显存"), refute=False)
+
+
+def test_bu_ran_is_no_negator():
+    """Is 不然 ("otherwise") not read as a negation of what follows ("不然填0的话 … max就变0了")?"""
+    sentence = normalize("不然填0的话 如果一行全是负数")
+    assert not is_negated(sentence, *_hit(sentence, "全是负数"), refute=False)
+
+
+def test_rang_is_a_causal_cue():
+    """Is 让 ("other=0.0 让它们加进去等于没加") a causal connective, and 不让 none?"""
+    assert has_cue(normalize("other=0.0 让它们加进去等于没加"))
+    assert not has_cue(normalize("不让它们读显存"))
