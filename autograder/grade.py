@@ -21,7 +21,7 @@ from autograder.execute import execute
 from autograder.harness import run_harness
 from autograder.lessons import lesson
 from autograder.policy import Part, Veto
-from autograder.rubric import load_rubric, score_answer
+from autograder.rubric import load_rubric, pass_condition, score_answer
 from autograder.submissions import Submission, SubmissionError, read_notebook
 from course.hints import parse_hint_records
 
@@ -64,6 +64,7 @@ class Grade:
     nbgrader: dict = field(default_factory=dict)
     hints: list[list] = field(default_factory=list)
     run_record: list[str] = field(default_factory=list)
+    pass_conditions: dict = field(default_factory=dict)  # the seed's third condition, with evidence
     errors: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
@@ -196,6 +197,24 @@ def step_run_record(ctx: Context, grade: Grade, nb, answers_text: str) -> None:
         grade.findings.append(integrity.Finding("run-record-mismatch", sentence, "", "record", review=True))
 
 
+def step_pass_condition(ctx: Context, grade: Grade) -> None:
+    """The seed's third condition: a correctness boundary and a performance trade-off named somewhere.
+
+    Read by patterns, so it is never a silent fail: a condition not found for sure goes to a TA.
+    """
+    answers = {question: answer.get("answer", "") for question, answer in grade.answers.items()}
+    grade.pass_conditions = pass_condition(ctx.rubric, answers)
+    words = {"boundary": "一个正确性边界", "tradeoff": "一个性能取舍"}
+    for name, found in grade.pass_conditions.items():
+        if name in words and found is not True:
+            state = "没有找到" if found is False else "无法确定是否指出了"
+            grade.findings.append(
+                integrity.Finding(
+                    "pass-condition", f"书面回答中{state}{words[name]}", "", "answers", review=True
+                )
+            )
+
+
 def step_hints(grade: Grade, nb) -> None:
     text = "".join(runrecord.outputs_text(cell) for cell in nb.cells if cell.cell_type == "code")
     grade.hints = [list(record) for record in parse_hint_records(text)]
@@ -215,5 +234,6 @@ def grade_one(ctx: Context, submission: Submission) -> Grade:
     step_harness(ctx, grade, reading)
     answers_text = step_rubric(ctx, grade, nb)
     step_run_record(ctx, grade, nb, answers_text)
+    step_pass_condition(ctx, grade)
     step_hints(grade, nb)
     return grade

@@ -95,15 +95,21 @@ def score_answer(rubric: Rubric, question: str, answer: str, context: dict | Non
     result.missing = [c.id for c in asked if c.id not in credited]
     _flag_form(q, sentences, context, rubric, result)
     result.points = _points(q, asked, credited, sentences, deduction, context, rubric, result)
-    if not {*_VOIDING, "veto_certain"} & set(result.flags):  # the answer's fate is decided already
-        # Unread words of a missing concept matter only when a point or more is missing: within half
-        # a point of full marks, no missed credit can make a silent error.
-        missing = [c for c in asked if c.id not in credited] if q.max_points - result.points > 0.5 else []
-        for _topic, sentence in unread(q, content, rubric, missing):
-            result.flag("unread", sentence)
+    _gate(q, asked, credited, content, rubric, result)
     result.needs_review = any(_routes(flag, result, rubric) for flag in result.flags)
     result.feedback = feedback(q, result)
     return result
+
+
+def _gate(q: Question, asked, credited, sentences, rubric: Rubric, result: AnswerScore) -> None:
+    """The confidence gate: flag `unread` each sentence holding content no pattern read. Words of a
+    missing concept count only when a point or more is missing: within half a point of full marks no
+    missed credit can make a silent error. A voided or certainly vetoed answer is decided already."""
+    if {*_VOIDING, "veto_certain"} & set(result.flags):
+        return
+    missing = [c for c in asked if c.id not in credited] if q.max_points - result.points > 0.5 else []
+    for _topic, sentence in unread(q, sentences, rubric, missing):
+        result.flag("unread", sentence)
 
 
 def _credit(q: Question, asked, sentences, context, rubric: Rubric, result) -> dict:

@@ -29,9 +29,9 @@ RUBRIC_VETOES = {"wrong_causal_chain"}  # written answers are another suite's bu
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
-def grade(submissions: Path, out: Path, backend: str, execute: bool) -> str:
+def grade(submissions: Path, out: Path, backend: str, execute: bool, jobs: int = 2) -> str:
     cmd = [sys.executable, "-m", "autograder", "grade", ASSIGNMENT, "--submissions", str(submissions)]
-    cmd += ["--out", str(out), "--backend", backend, "--jobs", "2", "--seed", "5"]
+    cmd += ["--out", str(out), "--backend", backend, "--jobs", str(jobs), "--seed", "5"]
     cmd += [] if execute else ["--no-execute"]
     done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, errors="replace")
     if done.returncode not in (0, 1):
@@ -125,18 +125,18 @@ def verdict(case: dict, entry: dict | None, grade: dict | None) -> list[str]:
     return problems
 
 
-def run(suite: Path, backend: str, work: Path) -> dict:
+def run(suite: Path, backend: str, work: Path, jobs: int = 2) -> dict:
     labels = json.loads((suite / "labels.json").read_text(encoding="utf-8"))
     cases = labels["cases"] if isinstance(labels, dict) else labels
     out = work / "all"
-    output = grade(suite / "submissions", out, backend, execute=False)
+    output = grade(suite / "submissions", out, backend, execute=False, jobs=jobs)
     rows = _rows(cases, out)
     executed = [c for c in cases if any(c["expect"].get(k) for k in EXECUTED_CHECKS)]
     if executed:
         subset = work / "executed-submissions"
         for case in executed:
             shutil.copytree(suite / "submissions" / case["student"], subset / case["student"], symlinks=True)
-        grade(subset, work / "executed", backend, execute=True)
+        grade(subset, work / "executed", backend, execute=True, jobs=jobs)
     for case in cases:
         row = rows[case["id"]]
         page_out = work / "executed" if case in executed else out
@@ -199,10 +199,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--suite", default=str(REPO / "tests" / "blind" / "code_v1"))
     parser.add_argument("--backend", default="interpret", choices=["interpret", "cuda"])
     parser.add_argument("--label", default="current")
+    parser.add_argument("--jobs", type=int, default=2, help="submissions graded at once")
     args = parser.parse_args(argv)
     suite = Path(args.suite)
     with tempfile.TemporaryDirectory(prefix="blind-code-") as tmp:
-        rows = run(suite, args.backend, Path(tmp))
+        rows = run(suite, args.backend, Path(tmp), args.jobs)
     report = {"suite": suite.name, "backend": args.backend, "label": args.label, "summary": summarize(rows)}
     report["cases"] = rows
     RESULTS.mkdir(parents=True, exist_ok=True)

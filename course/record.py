@@ -108,7 +108,7 @@ def passed(check: str) -> None:
         "defines": sorted(_defined(source)),
         "exercise_run": number,
     }
-    print(f"[通过] {check}")
+    print(f"{check}：通过")
 
 
 def _after_cell(result) -> None:

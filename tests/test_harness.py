@@ -33,12 +33,12 @@ def test_each_answer_gets_what_a_careful_instructor_gives(answer):
 
 
 def test_refused_answers_explain_themselves_and_run_nothing(tmp_path):
-    """Is an answer that runs code refused before anything executes, with a reason?"""
+    """Is an answer that runs code refused before anything executes, with a reason, and routed to a TA?"""
     result = run_harness(
         "lesson05-row-sum", {"other": "__import__('os').system('id')"}, "interpret", 7, LIMITS
     )
     assert result.cases == [] and not result.blanks[0].allowed
-    assert "不是允许的字面值" in result.blanks[0].reason
+    assert "助教" in result.blanks[0].reason and result.blanks[0].review
 
 
 def test_failures_name_the_row_and_the_error():

@@ -181,8 +181,8 @@ ATTACKS = [
            attack_cell("while True:\n    pass"), (2, 1), marker="ATTACK-RAN python_loop"),
     Attack("uninterruptible_loop", "Does a loop that ignores interrupts stop at the sandbox's wall time?",
            attack_cell(UNINTERRUPTIBLE), (2, 1)),
-    Attack("kernel_loop", "Does an infinite loop inside the Triton kernel stop at the cell timeout and earn nothing?",
-           edited_kernel(*KERNEL_LOOP), (0, 0), findings=frozenset({"code-outside-blank"}),
+    Attack("kernel_loop", "Does an infinite loop inside the Triton kernel stop at the cell timeout and go to a TA with the diff?",
+           edited_kernel(*KERNEL_LOOP), (2, 1), findings=frozenset({"code-uncertain"}),
            marker="ATTACK-RAN kernel_loop"),
     Attack("slow_cells", "Does a notebook whose cells each stay under the cell timeout stop at the wall time?",
            slow_cells, (2, 1)),
@@ -201,7 +201,7 @@ ATTACKS = [
     Attack("print_100mb", "Does printing 100 MB leave a small grade and a finished batch?", attack_cell(PRINT),
            (2, 1), marker="ATTACK-RAN print_100mb"),
     Attack("oob_store", "Does an unmasked out-of-bounds store crash only this student's kernel?",
-           edited_kernel(*OOB_STORE), (2, 1), findings=frozenset({"code-outside-blank"})),
+           edited_kernel(*OOB_STORE), (2, 1), findings=frozenset({"code-uncertain"})),
 ]  # fmt: skip
 
 

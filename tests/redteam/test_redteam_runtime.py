@@ -85,7 +85,9 @@ def test_writing_changes_nothing(batch):
     assert "pwned" not in (world.out / "grades" / "alice.json").read_text()
     planted = [*world.root.rglob("zz_planted*"), *REPO_ROOT.rglob("zz_planted*")]
     assert planted == []
-    assert grade["nbgrader"]["test_scores"]["test_row_sum_normal"] == 0.0  # hidden tests left the kernel: only the visible one scores
+    assert (
+        grade["nbgrader"]["test_scores"]["test_row_sum_normal"] == 0.0
+    )  # hidden tests left the kernel: only the visible one scores
 
 
 def test_a_process_storm_stops_at_the_pids_limit(batch):

@@ -169,7 +169,9 @@ def table(cases: list[dict]) -> str:
         description = case["description"].replace("|", "\\|")
         if extras:
             description += " *(checks: " + ", ".join(extras) + ")*"
-        rows.append(f"| `{case['id']}` | {case['category']} | {expect['code']} | {expect['flag']} | {description} |")
+        rows.append(
+            f"| `{case['id']}` | {case['category']} | {expect['code']} | {expect['flag']} | {description} |"
+        )
     return "\n".join(rows)
 
 
@@ -203,7 +205,9 @@ def main(only: list[str]) -> None:
             make_symlink(case)
     LABELS.write_text(json.dumps(labels(CASES), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     update_readme(CASES)
-    print(f"{len(CASES)} cases, {sum(c['executed'] for c in CASES)} executed, {time.monotonic() - started:.0f} s")
+    print(
+        f"{len(CASES)} cases, {sum(c['executed'] for c in CASES)} executed, {time.monotonic() - started:.0f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -528,7 +528,9 @@ def release_copy(*fns: Step) -> Callable[[NotebookNode], NotebookNode]:
 def forge_all_outputs(nb: NotebookNode) -> None:
     """Type plausible outputs into every code cell, counts 1..n, as if run on a GPU."""
     canned = {
-        "setup": [stream("本次运行： cuda (CUDA GPU，Triton JIT 编译执行), NVIDIA GeForce RTX 3060 Laptop GPU\n")],
+        "setup": [
+            stream("本次运行： cuda (CUDA GPU，Triton JIT 编译执行), NVIDIA GeForce RTX 3060 Laptop GPU\n")
+        ],
         "lanes": [
             stream(
                 "BLOCK_SIZE = 128 | 真实 lane 96..99: [97.0, 98.0, 99.0, 100.0]\n"
@@ -559,7 +561,11 @@ def strip_cell_ids(nb: NotebookNode) -> None:
 
 def vscode_metadata(nb: NotebookNode) -> None:
     """Metadata that VS Code's notebook editor writes."""
-    nb.metadata["kernelspec"] = {"display_name": ".venv (Python 3.11.7)", "language": "python", "name": "python3"}
+    nb.metadata["kernelspec"] = {
+        "display_name": ".venv (Python 3.11.7)",
+        "language": "python",
+        "name": "python3",
+    }
     nb.metadata["vscode"] = {"interpreter": {"hash": "4f1c8a9e2d7b6c5a3e0f9d8c7b6a5e4d3c2b1a0f"}}
     for cell in nb.cells:
         if cell.cell_type == "code":
@@ -607,7 +613,9 @@ HONEST_CORRECT = [
     honest_ok("zero_int", "0", "Integer literal 0, which Triton casts to the row's float dtype."),
     honest_ok("neg_zero", "-0.0", "Negative zero, also an additive identity.", checks=("no_csv_formula",)),
     honest_ok("float_call", "float(0)", "float(0) written as a call, as in the -inf idiom of the notes."),
-    honest_ok("float_str", "float('0')", "float('0') in single quotes, mirroring float('-inf').", executed=False),
+    honest_ok(
+        "float_str", "float('0')", "float('0') in single quotes, mirroring float('-inf').", executed=False
+    ),
     honest_ok("float_str_dq", 'float("0.0")', 'float("0.0") with double quotes.', executed=False),
     honest_ok(
         "float_neg_zero_str",
@@ -619,7 +627,9 @@ HONEST_CORRECT = [
     honest_ok("zero_dot", "0.", "C-style trailing-dot float 0.", executed=False),
     honest_ok("dot_zero", ".0", "Leading-dot float .0.", executed=False),
     honest_ok("zero_exp", "0e0", "Scientific notation 0e0.", executed=False),
-    honest_ok("zero_exp_long", "0.0e+00", "Scientific notation as printed by C's %e: 0.0e+00.", executed=False),
+    honest_ok(
+        "zero_exp_long", "0.0e+00", "Scientific notation as printed by C's %e: 0.0e+00.", executed=False
+    ),
     honest_ok("zero_hex", "0x0", "Hexadecimal zero 0x0 from a student used to bit patterns.", executed=False),
     honest_ok("paren_zero", "(0.0)", "Zero wrapped in parentheses.", executed=False),
     honest_ok("plus_zero", "+0.0", "Explicitly signed +0.0.", checks=("no_csv_formula",), executed=False),
@@ -719,7 +729,11 @@ HONEST_CORRECT = [
         "comment_rewritten",
         "0.0",
         "The TODO comment on the load line replaced by the student's own Chinese note.",
-        sub(KERNEL, LOAD, "values = tl.load(row_ptr + cols, mask=mask, other=0.0)  # 填 0.0：加法单位元，x + 0 = x"),
+        sub(
+            KERNEL,
+            LOAD,
+            "values = tl.load(row_ptr + cols, mask=mask, other=0.0)  # 填 0.0：加法单位元，x + 0 = x",
+        ),
         executed=False,
     ),
     honest_edit(
@@ -772,7 +786,9 @@ HONEST_CORRECT = [
         "Asked for all four hint levels before filling the blank.",
         set_source("hint", 'hint("other", 4)'),
     ),
-    honest_ok("static_only", "0.0", "Never ran the notebook and declared 仅静态审查 honestly.", executed=False),
+    honest_ok(
+        "static_only", "0.0", "Never ran the notebook and declared 仅静态审查 honestly.", executed=False
+    ),
     case(
         "unrun_no_claim",
         "honest_correct",
@@ -788,7 +804,10 @@ HONEST_CORRECT = [
         executed=False,
     ),
     honest_ok(
-        "forgot_record", "0.0", "Ran up to the checks but never ran the run-record cell.", session=session_forgot_record
+        "forgot_record",
+        "0.0",
+        "Ran up to the checks but never ran the run-record cell.",
+        session=session_forgot_record,
     ),
     case(
         "one_then_zero",
@@ -819,7 +838,10 @@ HONEST_CORRECT = [
         session=session_error_then_fix,
     ),
     honest_ok(
-        "old_nbformat_no_ids", "0.0", "Saved by an older Jupyter as nbformat 4.4 without cell ids.", strip_cell_ids
+        "old_nbformat_no_ids",
+        "0.0",
+        "Saved by an older Jupyter as nbformat 4.4 without cell ids.",
+        strip_cell_ids,
     ),
     honest_ok(
         "vscode_metadata",
@@ -836,7 +858,8 @@ HONEST_CORRECT = [
         steps(
             blank("0.0"),
             answers(
-                explain_pass("0.0") + "\n\n```python\nvalues = tl.load(row_ptr + cols, mask=mask, other=0.0)\n```",
+                explain_pass("0.0")
+                + "\n\n```python\nvalues = tl.load(row_ptr + cols, mask=mask, other=0.0)\n```",
                 q1=Q1
                 + "\n\n| 阶段 | 内容 |\n| --- | --- |\n| 输入 | `mask = cols < n_cols` |\n| 输出 | $y_i = \\sum_j X_{i,j}$ |",
                 q2=Q2 + "<br>即 $128 - 100 = 28$，且 28 < 128。",
@@ -944,7 +967,10 @@ HONEST_WRONG = [
     ),
     honest_bad("pos_inf", "float('inf')", "The min identity float('inf').", executed=False),
     honest_bad(
-        "none_value", "None", "other=None, which the interpreter fills with 0 but a GPU leaves undefined.", passes=True
+        "none_value",
+        "None",
+        "other=None, which the interpreter fills with 0 but a GPU leaves undefined.",
+        passes=True,
     ),
     honest_bad(
         "omitted",
@@ -955,7 +981,10 @@ HONEST_WRONG = [
         shown="不写 other（删掉了）",
     ),
     honest_bad(
-        "tiny_1e30", "1e-30", "A 'tiny' 1e-30 that hides inside every tolerance but is not the identity.", passes=True
+        "tiny_1e30",
+        "1e-30",
+        "A 'tiny' 1e-30 that hides inside every tolerance but is not the identity.",
+        passes=True,
     ),
     honest_bad(
         "eps_1e7",
@@ -980,7 +1009,10 @@ HONEST_WRONG = [
     ),
     honest_bad("c_suffix", "0.0f", "C habit 0.0f (SyntaxError) though 0 was meant.", code="zero_or_review"),
     honest_bad(
-        "fullwidth_digits", "０.０", "Full-width digits typed with a Chinese IME (SyntaxError).", code="zero_or_review"
+        "fullwidth_digits",
+        "０.０",
+        "Full-width digits typed with a Chinese IME (SyntaxError).",
+        code="zero_or_review",
     ),
     honest_bad(
         "nbsp_paste",
@@ -988,7 +1020,9 @@ HONEST_WRONG = [
         "0.0 pasted from a web page with a no-break space before it (SyntaxError).",
         code="zero_or_review",
     ),
-    honest_bad("string_zero", "'0.0'", "The string '0.0' instead of a number.", code="zero_or_review", executed=False),
+    honest_bad(
+        "string_zero", "'0.0'", "The string '0.0' instead of a number.", code="zero_or_review", executed=False
+    ),
     case(
         "zero_then_one",
         "honest_wrong",
@@ -1027,7 +1061,9 @@ HONEST_WRONG = [
         sub(KERNEL, "    tl.store(", "    values = tl.where(mask, values, 1.0)  # 试验\n    tl.store("),
         code="zero_or_review",
     ),
-    honest_bad("wrong_static_only", "1.0", "Wrote 1.0, never ran, declared 仅静态审查 honestly.", executed=False),
+    honest_bad(
+        "wrong_static_only", "1.0", "Wrote 1.0, never ran, declared 仅静态审查 honestly.", executed=False
+    ),
     honest_bad(
         "commented_correct_live_wrong",
         None,
@@ -1048,7 +1084,9 @@ HONEST_WRONG = [
         "none",
         steps(),
         executed=False,
-        extra_files={"lesson05-row-sum-Copy1.ipynb": release_copy(blank("0.0"), answers(explain_static("0.0")))},
+        extra_files={
+            "lesson05-row-sum-Copy1.ipynb": release_copy(blank("0.0"), answers(explain_static("0.0")))
+        },
     ),
     honest_bad(
         "checkpoint_has_correct",
@@ -1065,25 +1103,32 @@ PATCHES = [
     attack(
         "patch_alias_tt",
         "Makes assert_close a no-op through an alias, inside the exercise cell.",
-        append_source(KERNEL, "import torch.testing as tt\n\ntt.assert_close = lambda *args, **kwargs: None  # 调试用"),
+        append_source(
+            KERNEL, "import torch.testing as tt\n\ntt.assert_close = lambda *args, **kwargs: None  # 调试用"
+        ),
     ),
     attack(
         "patch_importlib",
         "Patches importlib.import_module('torch').testing.assert_close in an added cell after setup.",
         insert_after(
-            "setup", 'import importlib\n\nimportlib.import_module("torch").testing.assert_close = lambda *a, **k: None'
+            "setup",
+            'import importlib\n\nimportlib.import_module("torch").testing.assert_close = lambda *a, **k: None',
         ),
     ),
     attack(
         "patch_sys_modules",
         "Patches sys.modules['torch'].testing.assert_close in an added cell before the check.",
-        insert_before(CHECK, 'import sys\n\nsys.modules["torch"].testing.assert_close = lambda *a, **k: None'),
+        insert_before(
+            CHECK, 'import sys\n\nsys.modules["torch"].testing.assert_close = lambda *a, **k: None'
+        ),
         executed=False,
     ),
     attack(
         "patch_setattr_getattr",
         "setattr(getattr(torch, 'test'+'ing'), 'assert_'+'close', ...) with split strings.",
-        append_source(KERNEL, 'setattr(getattr(torch, "test" + "ing"), "assert_" + "close", lambda *a, **k: None)'),
+        append_source(
+            KERNEL, 'setattr(getattr(torch, "test" + "ing"), "assert_" + "close", lambda *a, **k: None)'
+        ),
         executed=False,
     ),
     attack(
@@ -1101,7 +1146,9 @@ PATCHES = [
     attack(
         "patch_code_object",
         "Replaces assert_close.__code__ so the function object (and its identity) stays the same.",
-        append_source(KERNEL, "torch.testing.assert_close.__code__ = (lambda *args, **kwargs: None).__code__"),
+        append_source(
+            KERNEL, "torch.testing.assert_close.__code__ = (lambda *args, **kwargs: None).__code__"
+        ),
     ),
     attack(
         "patch_wraps_tolerance",
@@ -1319,7 +1366,11 @@ PATCHES = [
 
 TEST_TAMPERING = [
     attack("delete_test_cell", "Deletes the visible check cell.", delete(CHECK)),
-    attack("edit_tolerance", "Loosens the visible check to atol=1e3.", sub(CHECK, TOLERANCE, "atol=1e3, rtol=1e-4")),
+    attack(
+        "edit_tolerance",
+        "Loosens the visible check to atol=1e3.",
+        sub(CHECK, TOLERANCE, "atol=1e3, rtol=1e-4"),
+    ),
     attack(
         "gut_test_cell",
         "Replaces the check's body by a bare record.passed call.",
@@ -1532,7 +1583,8 @@ EXFIL = [
         "exfil_post_run_hook",
         "A post_run_cell hook registered in the exercise cell echoes each later cell's source into its output.",
         append_source(
-            KERNEL, 'get_ipython().events.register("post_run_cell", lambda result: print(result.info.raw_cell))'
+            KERNEL,
+            'get_ipython().events.register("post_run_cell", lambda result: print(result.info.raw_cell))',
         ),
         flag="any",
         checks=NO_LEAK,
@@ -1801,12 +1853,25 @@ NAMES = [
         "any",
         steps(),
         executed=False,
-        symlink={"path": f"{ASSIGNMENT}/{ASSIGNMENT}.ipynb", "target": f"../../victim/{ASSIGNMENT}/{ASSIGNMENT}.ipynb"},
+        symlink={
+            "path": f"{ASSIGNMENT}/{ASSIGNMENT}.ipynb",
+            "target": f"../../victim/{ASSIGNMENT}/{ASSIGNMENT}.ipynb",
+        },
         checks=("not_graded_from_elsewhere",),
     ),
 ]
 
-CASES = HONEST_CORRECT + HONEST_REVIEW + HONEST_WRONG + PATCHES + TEST_TAMPERING + FORGERY + EXFIL + INJECTION + NAMES
+CASES = (
+    HONEST_CORRECT
+    + HONEST_REVIEW
+    + HONEST_WRONG
+    + PATCHES
+    + TEST_TAMPERING
+    + FORGERY
+    + EXFIL
+    + INJECTION
+    + NAMES
+)
 
 
 def _validate(cases: list[dict]) -> None:
