@@ -62,6 +62,9 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
             if i and markers[i - 1].lastgroup == "forward":
                 continue  # "因为 B，所以 A": the forward marker already made this link
             premise = before if _content(before) else previous
+            if i and markers[i - 1].lastgroup == "backward" and _content(before):
+                # "B 才能 C，所以 A": the premise of A is the whole chain B → C, not C alone.
+                premise = sentence[markers[i - 2].end() if i > 1 else 0 : marker.start()]
             links.append(_link(marker.group(0), kind, premise, after))
         elif kind == "counter":
             links.append(_link(marker.group(0), kind, after, before))

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from autograder.premises import CausalLink, Sentence, causal_links
 from autograder.rubric_model import Concept, Misconception, Premise, Question, Rubric
-from autograder.rubric_text import in_scene, is_reported, is_unsure, wrong_values
+from autograder.rubric_text import disowned, in_scene, is_reported, is_unsure, wrong_values
 from autograder.textnorm import clause_around, clause_spans, is_hypothetical, is_negated
 
 _LETTERS = re.compile(r"[\W_]+")
@@ -155,7 +155,10 @@ def match_misconceptions(q: Question, sentences: list[Sentence], rubric: Rubric,
     deduction = 0.0
     reasoned = any(s.cue for s in sentences)
     for m in q.misconceptions:
-        sentence = next((s for s in sentences if asserts(m, s.text, q, rubric)), None)
+        asserted = (
+            s for i, s in enumerate(sentences) if not disowned(sentences, i) and asserts(m, s.text, q, rubric)
+        )
+        sentence = next(asserted, None)
         if sentence is None:
             continue
         contradicted = bool(set(m.unless_concepts) & set(credited))

@@ -22,8 +22,14 @@ _HEDGED = re.compile(
     r"\bi\s+(?:think|guess|believe)\b|\bnot\s+sure\b"
 )
 _REPORTED = re.compile(
-    r"有人(?:会)?(?:说|认为|以为)|很多(?:人|同学)|不少(?:人|同学)|常见的?(?:误解|错误|说法)|据说|"
-    r"\bsome\s+(?:people|students|say)\b|\bpeople\s+(?:say|think)\b|\bcommon\s+(?:mistake|misconception)\b"
+    r"有(?:的)?人(?:会|可能|也许)?(?:说|认为|以为|觉得|相信|误以为|主张)|(?:很多|不少|有些|一些|部分)(?:人|同学)|"
+    r"常见的?(?:误解|错误|说法)|据说|"
+    r"\bsome\s+(?:people|students|say)\b|\bpeople\s+(?:say|think|believe)\b|\bcommon\s+(?:mistake|misconception)\b|"
+    r"\bone\s+(?:might|could|may)\s+(?:think|say|believe)\b|\b(?:it'?s|it\s+is)\s+tempting\s+to\b"
+)
+# A sentence that opens by turning against what came before: "有人觉得 0 够小。但……".
+_TURN = re.compile(
+    r"^\W*(?:但是?|可是|然而|不过|其实|实际上|事实上|\bbut\b|\bhowever\b|\bactually\b|\bin\s+fact\b)"
 )
 # A toneless pinyin syllable: optional initial, then a final.
 _SYLLABLE = re.compile(
@@ -48,6 +54,13 @@ def is_unsure(text: str) -> bool:
 def is_reported(text: str) -> bool:
     """Whether a normalized sentence reports a claim as someone else's ("很多同学会…", "有人说…")."""
     return bool(_REPORTED.search(text))
+
+
+def disowned(sentences: list[Sentence], index: int) -> bool:
+    """Whether sentence `index` reports someone else's claim that the next sentence turns against
+    ("有人会觉得 0 已经很小了。但……"): the student states the belief only to reject it."""
+    following = sentences[index + 1].text if index + 1 < len(sentences) else ""
+    return is_reported(sentences[index].text) and bool(_TURN.search(following))
 
 
 def is_romanized(text: str) -> bool:

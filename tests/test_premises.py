@@ -55,3 +55,11 @@ def test_no_connective_no_link():
 def test_because_opening_a_sentence_concludes_the_one_before():
     """In "A。因为 B。" is B the premise and the sentence before (A) the conclusion?"""
     assert links("因为 max(x,-inf)=x", previous="改成 -inf") == [("max(x,-inf)=x", "改成 -inf")]
+
+
+def test_chained_markers_keep_the_whole_chain_as_premise():
+    """In "因为 B 才能 C，所以 A" is the premise of A the chain B → C, not C alone?"""
+    assert links("因为长度必须是 2 的幂才能对半分到 1，所以补到 128")[-1] == (
+        "长度必须是 2 的幂才能对半分到 1",
+        "补到 128",
+    )

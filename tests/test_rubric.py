@@ -155,11 +155,12 @@ def test_full_answer_gets_full_points(l5):
     }
 
 
-def test_certain_misconception_vetoes_finally(l5):
-    """Does a misconception asserted plainly, with a reason, zero the question and veto it, final, with
-    its sentence?"""
+def test_certain_misconception_vetoes_and_a_ta_confirms(l5):
+    """Does a misconception asserted plainly, with a reason, zero the question and veto it with its sentence,
+    routed so a TA confirms it (lesson 5 routes even certain vetoes: the blind set v4 found wrong ones)?"""
     scored = score_answer(l5, "Q3", "other 用 0.0 或 -inf 都可以，因为 padding 被 mask 了。")
-    assert (scored.points, scored.veto, scored.needs_review) == (0.0, True, False)
+    assert (scored.points, scored.veto, scored.needs_review) == (0.0, True, True)
+    assert "veto_certain" in scored.flags
     assert scored.misconceptions[0] == {
         "id": "zero_still_ok",
         "sentence": "other 用 0.0 或 -inf 都可以，因为 padding 被 mask 了",
@@ -191,6 +192,42 @@ def test_uncertain_veto_is_routed_with_evidence(l5, question, answer):
     scored = score_answer(l5, question, answer)
     assert scored.veto and scored.needs_review
     assert any(e["flag"].startswith("veto_unsure") for e in scored.evidence)
+
+
+def test_reported_belief_turned_down_by_the_next_sentence_is_no_misconception(l5):
+    """Is a belief reported as someone else's ("有人会觉得…") and rejected by the next sentence ("但…")
+    no misconception at all, while the same report left standing still goes to a TA?"""
+    refuted = (
+        "有人会觉得 0 已经很小了，不用改。但一行全是负数时 0 会胜出，所以必须填 -inf，因为 max(x,-inf)=x。"
+    )
+    scored = score_answer(l5, "Q3", refuted)
+    assert not scored.veto and scored.misconceptions == []
+    standing = score_answer(l5, "Q3", "有人会觉得 0 已经很小了，不用改。")
+    assert standing.veto and standing.needs_review
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["填 0.0 是为了防止越界访问，不填的话会去读非法地址。", "other=0.0 prevents out-of-bounds reads."],
+)
+def test_other_credited_with_the_masks_job_goes_to_a_ta(l5, answer):
+    """Is the belief that other (not the mask) prevents out-of-bounds access a veto a TA confirms?"""
+    scored = score_answer(l5, "explanation", answer, context={"blank": "0.0", "checks_passed": True})
+    assert scored.veto and scored.needs_review
+    assert "veto_unsure:other_guards_bounds" in scored.flags
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Q2", "多出来的 28 个 lane 其实在预取下一行，所以开到 128。"),  # hardware story no pattern reads
+        ("Q3", "填 -inf。因为 other=0.0 时被 mask 的 lane 在 GPU 上是没初始化的垃圾值，max 会选到垃圾。"),
+    ],
+)
+def test_claims_about_prefetch_or_garbage_are_routed(l5, question, answer):
+    """Does a claim about prefetching, caches or uninitialized garbage, which no pattern judges, go to a
+    TA instead of being finalized on its right-looking words?"""
+    assert score_answer(l5, question, answer).needs_review
 
 
 def test_vetoed_answer_keeps_its_other_sentences(l5):
