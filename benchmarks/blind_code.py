@@ -27,6 +27,7 @@ RESULTS = REPO / "benchmarks" / "results"
 ASSIGNMENT = "lesson05-row-sum"
 EXECUTED_CHECKS = ("no_live_markup", "no_hidden_test_text")
 RUBRIC_VETOES = {"wrong_causal_chain"}  # written answers are another suite's business
+RUBRIC_FINDINGS = {"pass-condition"}  # likewise: the third pass condition is read from the answers
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
@@ -105,7 +106,11 @@ def verdict(case: dict, entry: dict | None, grade: dict | None) -> list[str]:
     points = entry["parts"].get("code_normal", 0) + entry["parts"].get("code_boundary", 0)
     routed = any(parts.get(p, {}).get("needs_review") for p in ("code_normal", "code_boundary"))
     vetoes = [v for v in entry["vetoes"] if v["rule"] not in RUBRIC_VETOES]
-    findings = [f for f in (grade or {}).get("findings", []) if f.get("review") or f.get("veto")]
+    findings = [
+        f
+        for f in (grade or {}).get("findings", [])
+        if (f.get("review") or f.get("veto")) and f["rule"] not in RUBRIC_FINDINGS
+    ]
     other = [f for f in findings if f["rule"] != "code-uncertain"]
     flagged = bool(vetoes or findings or entry["errors"])
     code = expect.get("code")
