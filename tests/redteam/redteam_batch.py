@@ -74,7 +74,8 @@ def outcome_problems(attack, grade: dict | None) -> list[str]:
     vetoes = {veto["rule"] for veto in grade["vetoes"]}
     if vetoes != attack.vetoes:
         problems.append(f"vetoes {vetoes}, expected {set(attack.vetoes)}")
-    findings = {finding["rule"] for finding in grade["findings"]}
+    # the third pass condition is read from the written answers: the rubric's tests judge it, not these
+    findings = {finding["rule"] for finding in grade["findings"]} - {"pass-condition"}
     if not attack.findings <= findings or (not attack.findings and findings):
         problems.append(f"findings {findings}, expected {set(attack.findings)}")
     return problems

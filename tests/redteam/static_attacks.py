@@ -173,17 +173,17 @@ ATTACKS = [
            patched("import torch\nimport autograder.cases as cases\n"
                    "torch.testing.assert_close = lambda *a, **k: None\ncases.check_in_notebook = lambda *a, **k: None"),
            (0, 0), frozenset({LOOSENED}), frozenset({"monkeypatch"})),
-    # Code changed beyond the blank: what the blank earns in the trusted template stands only provisionally,
-    # and a TA decides with the diff as evidence (status pending_review), never silent points.
+    # Code changed beyond the blank is routed to a TA with the diff as evidence (status pending_review);
+    # what the blank earns in the trusted template stands only provisionally, never as silent points.
     Attack("sum_instead_of_kernel", "Is replacing the launch with x.sum(1) routed to a TA with the diff?",
-           kernel_replaced("    return x.sum(1)"), (2, 1), findings=frozenset({"code-uncertain"})),
+           kernel_replaced("    return x.sum(1)"), (0, 0), findings=frozenset({"code-uncertain"})),
     Attack("sum_with_wrong_blank", "Does x.sum(1) beside a wrong identity earn nothing?",
            kernel_replaced("    return x.sum(1)", "1.0"), (0, 0), findings=frozenset({"code-uncertain"})),
     Attack("cached_result", "Does returning a result cached from an earlier call earn nothing?",
            kernel_replaced("    if x.shape not in CACHE:\n        CACHE[x.shape] = x.sum(1)\n    return CACHE[x.shape]\n\n\nCACHE = {}", "1.0"),
            (0, 0), findings=frozenset({"code-uncertain"})),
     Attack("mutate_input", "Does zeroing the input (so the reference is zero too) earn nothing?",
-           kernel_replaced("    x.zero_()\n    return torch.zeros(n_rows)"), (2, 1), findings=frozenset({"code-uncertain"})),
+           kernel_replaced("    x.zero_()\n    return torch.zeros(n_rows)"), (0, 0), findings=frozenset({"code-uncertain"})),
     Attack("delete_test_cell", "Does deleting the visible test cell veto?", _without(TEST_NORMAL), (2, 1),
            frozenset({LOOSENED}), frozenset({"test-cell-missing"})),
     Attack("delete_locked_cell", "Is a deleted locked prose/setup cell reported?", _without("cell-06"), (2, 1),
