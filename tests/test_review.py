@@ -5,20 +5,14 @@ import json
 import pytest
 
 from autograder import review, store, ta_labels
+from autograder.config import policy
 from autograder.grade import Grade
 from autograder.policy import Part, Veto
 
 
 def _grade(student: str, q1: str, routed: bool, vetoes=()) -> dict:
     grade = Grade(student, student, "digest")
-    for name, top in {
-        "code_normal": 2,
-        "code_boundary": 1,
-        "code_explanation": 1,
-        "Q1": 2,
-        "Q2": 2,
-        "Q3": 2,
-    }.items():
+    for name, top in policy().PARTS.items():
         grade.parts[name] = Part(float(top), float(top), "rubric", name == "Q1" and routed)
     grade.answers["Q1"] = {"points": 1.0, "max_points": 2, "needs_review": routed, "answer": q1}
     grade.vetoes = [Veto(rule, "evidence") for rule in vetoes]
