@@ -20,12 +20,11 @@ from autograder.config import harness_limits, notebook_limits, policy
 from autograder.execute import execute
 from autograder.harness import run_harness
 from autograder.lessons import lesson
-from autograder.policy import Part, Veto
+from autograder.policy import ANSWER_PARTS, Part, Veto
 from autograder.rubric import load_rubric, pass_condition, score_answer
 from autograder.submissions import Submission, SubmissionError, read_notebook
 from course.hints import parse_hint_records
 
-ANSWER_PARTS = {"Q1": "Q1", "Q2": "Q2", "Q3": "Q3", "explanation": "code_explanation"}
 EMPTY_ANSWERS = {"", "YOUR ANSWER HERE"}
 
 

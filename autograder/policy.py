@@ -6,6 +6,9 @@ from dataclasses import dataclass, field
 
 from autograder.config import policy
 
+# Which part of the grade each written-answer cell scores (answer cell grade_id -> part name).
+ANSWER_PARTS = {"Q1": "Q1", "Q2": "Q2", "Q3": "Q3", "explanation": "code_explanation"}
+
 
 @dataclass
 class Part:

@@ -15,10 +15,9 @@ from autograder import reports, store, ta_labels
 from autograder.answer_groups import AnswerGroup, group_answers
 from autograder.config import policy
 from autograder.lessons import REPO_ROOT, lesson
-from autograder.policy import Override
+from autograder.policy import ANSWER_PARTS, Override
 from autograder.safe import terminal
 
-ANSWER_PARTS = {"Q1": "Q1", "Q2": "Q2", "Q3": "Q3", "explanation": "code_explanation"}
 GROUPS_FILE = "review-groups.json"
 
 

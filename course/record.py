@@ -30,10 +30,14 @@ _checks: dict[str, dict] = {}  # check name -> {"status", "run", "code", "blank"
 _PASSED_CALL = re.compile(r"record\.passed\(\s*['\"](?P<name>[^'\"]+)['\"]")
 
 
+def _python(source: str) -> str:
+    """The cell without IPython magics and shell lines (kept as empty lines, so line numbers hold)."""
+    return "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines())
+
+
 def _tree(source: str) -> ast.Module | None:
-    lines = ["" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines()]
     try:
-        return ast.parse("\n".join(lines))
+        return ast.parse(_python(source))
     except SyntaxError:
         return None
 
@@ -48,8 +52,7 @@ def code_hash(source: str) -> str:
     Made from tokens, not from ast.dump, whose text changes between Python versions: the student's
     Python makes the record and the grader's Python checks it, and the two need not be the same.
     """
-    lines = ["" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines()]
-    text = "\n".join(lines) + "\n"
+    text = _python(source) + "\n"
     try:
         words = _words(text)
     except (tokenize.TokenError, SyntaxError):
