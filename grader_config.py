@@ -47,13 +47,13 @@ def nbgrader_settings(c):
         "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
     ]
     # The page escapes markup in markdown answers and HTML outputs, and writes no script for a
-    # JavaScript output; the grader then rebuilds it without any script (autograder/safe.py).
+    # JavaScript output; the grader then rebuilds it without any script (autograder/report/safe.py).
     c.HTMLExporter.sanitize_html = True
     c.GenerateAssignment.preprocessors = [
         "nbgrader.preprocessors.IncludeHeaderFooter",
         "nbgrader.preprocessors.InstantiateTests",
         "nbgrader.preprocessors.LockCells",
-        "autograder.blanks_nbgrader.BlankSolutions",
+        "autograder.build.blanks_nbgrader.BlankSolutions",
         "nbgrader.preprocessors.ClearOutput",
         "nbgrader.preprocessors.CheckCellMetadata",
         "nbgrader.preprocessors.ComputeChecksums",

@@ -6,11 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from autograder.lessons import REPO_ROOT, UnknownAssignment, lesson
+from autograder.lesson.registry import REPO_ROOT, UnknownAssignment, lesson
 
 
 def cmd_build(args) -> int:
-    from autograder.build import all_assignments, build, stale_files
+    from autograder.build.notebooks import all_assignments, build, stale_files
 
     assignments = args.assignments or all_assignments()
     for assignment in assignments:
@@ -31,10 +31,10 @@ def cmd_build(args) -> int:
 
 
 def cmd_grade(args) -> int:
-    from autograder import reports
-    from autograder.batch import grade_batch
     from autograder.config import policy
-    from autograder.table import print_table
+    from autograder.pipeline.batch import grade_batch
+    from autograder.report import reports
+    from autograder.report.table import print_table
     from course import runtime
 
     lesson(args.assignment)
@@ -55,14 +55,14 @@ def cmd_grade(args) -> int:
 
 
 def cmd_review(args) -> int:
-    from autograder.review import review
+    from autograder.report.review import review
 
     return review(args)
 
 
 def cmd_rubric(args) -> int:
     from autograder.rubric import cmd_rubric_check, cmd_rubric_score
-    from autograder.rubric_suggest import cmd_suggest, render_agreement, ta_agreement
+    from autograder.rubric.suggest import cmd_suggest, render_agreement, ta_agreement
 
     lesson(args.assignment)
     if args.action == "score":
@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except (UnknownAssignment, FileNotFoundError, ValueError, RuntimeError) as error:
-        from autograder.safe import terminal
+        from autograder.report.safe import terminal
 
         print(f"error: {terminal(str(error), keep_newlines=True)}", file=sys.stderr)
         return 2

@@ -6,8 +6,8 @@ import importlib.util
 from functools import cache
 from types import ModuleType
 
-from autograder.lessons import REPO_ROOT
-from autograder.sandbox import Limits
+from autograder.isolation.sandbox import Limits
+from autograder.lesson.registry import REPO_ROOT
 
 
 @cache

@@ -92,7 +92,7 @@ def hidden_text(out: Path, student: str) -> list[str]:
 
 
 def _safe(student: str) -> str:
-    from autograder.submissions import safe_id
+    from autograder.integrity.submissions import safe_id
 
     return safe_id(student)
 

@@ -21,7 +21,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from autograder.lessons import lesson  # noqa: E402
+from autograder.lesson.registry import lesson  # noqa: E402
 from autograder.rubric import load_rubric, score_answer  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"

@@ -5,7 +5,7 @@
     python benchmarks/lesson05_row_sum.py --plot-only  # redraws the PNG from the JSON (no GPU needed)
 
 The kernel is the lesson's own exercise cell with the reference answer filled in
-(autograder.template.solution_code), so the benchmark always measures what the lesson teaches.
+(autograder.build.template.solution_code), so the benchmark always measures what the lesson teaches.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def write_plot(doc: dict, png: Path) -> None:
 
 
 def measure_all(widths) -> list[dict]:
-    from autograder.template import solution_code
+    from autograder.build.template import solution_code
 
     with tempfile.TemporaryDirectory() as workdir:
         row_sum = load_row_sum(solution_code(ASSIGNMENT), Path(workdir))

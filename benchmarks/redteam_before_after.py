@@ -32,9 +32,9 @@ import static_attacks  # noqa: E402
 from attacks import ASSIGNMENT, World, grade_text, processes_named  # noqa: E402
 from redteam_batch import run_batch  # noqa: E402
 
-from autograder import cgroups  # noqa: E402
-from autograder.lessons import lesson  # noqa: E402
-from autograder.nbgrader_run import nbgrader_env, run_nbgrader, write_config  # noqa: E402
+from autograder.build.nbgrader_run import nbgrader_env, run_nbgrader, write_config  # noqa: E402
+from autograder.isolation import cgroups  # noqa: E402
+from autograder.lesson.registry import lesson  # noqa: E402
 
 CELL_TIMEOUT_S = 15
 RUNTIME_OVERRIDES = {

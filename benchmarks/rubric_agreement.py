@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from autograder.lessons import lesson  # noqa: E402
+from autograder.lesson.registry import lesson  # noqa: E402
 from autograder.rubric import check_rubric, load_rubric, render_check  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"

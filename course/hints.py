@@ -8,7 +8,7 @@ records every level the student has seen even after that cell has been re-run.
 
 Each lesson's hints.yaml names its own assignment, and the file is found by scanning
 course/lessons/ for it. Student-side helpers therefore do not import the grading package;
-tests/test_hints.py checks that this agrees with autograder.lessons, so the two cannot drift.
+tests/test_hints.py checks that this agrees with autograder.lesson.registry, so the two cannot drift.
 """
 
 from __future__ import annotations

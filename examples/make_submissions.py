@@ -16,7 +16,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-from autograder.lessons import lesson
+from autograder.lesson.registry import lesson
 from course import runtime
 
 ASSIGNMENT = "lesson05-row-sum"

@@ -189,8 +189,8 @@ def test_script_loads_a_jit_kernel_from_code(tmp_path):
 
 
 def test_script_runs_the_lesson_reference(tmp_path):
-    """Does the lesson's own reference solution, as autograder.template gives it, load and sum correctly?"""
-    template = pytest.importorskip("autograder.template")
+    """Does the lesson's own reference solution, as autograder.build.template gives it, load and sum correctly?"""
+    template = pytest.importorskip("autograder.build.template")
     row_sum = load_script().load_row_sum(template.solution_code("lesson05-row-sum"), tmp_path)
     x = torch.randn(4, 257, device=DEVICE)
     torch.testing.assert_close(row_sum(x), x.sum(dim=1), atol=1e-4, rtol=1e-4)

@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from autograder.lessons import REPO_ROOT
+from autograder.lesson.registry import REPO_ROOT
 
 
 def _cli(*args, stdin=None):

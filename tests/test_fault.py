@@ -18,7 +18,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from autograder.lessons import REPO_ROOT, lesson
+from autograder.lesson.registry import REPO_ROOT, lesson
 
 pytestmark = pytest.mark.slow
 ASSIGNMENT = "lesson05-row-sum"
@@ -154,7 +154,10 @@ def test_nothing_is_left_behind(runs):
     leftovers = []
     for entry in Path("/proc").iterdir():
         try:
-            if entry.name.isdigit() and b"autograder.harness_child" in (entry / "cmdline").read_bytes():
+            if (
+                entry.name.isdigit()
+                and b"autograder.isolation.harness_child" in (entry / "cmdline").read_bytes()
+            ):
                 leftovers.append(entry.name)
         except OSError:
             pass

@@ -5,7 +5,7 @@ import re
 import pytest
 import yaml
 
-from autograder.lessons import ASSIGNMENTS, lesson
+from autograder.lesson.registry import ASSIGNMENTS, lesson
 from course.hints import HINT_MARK, LEVELS, Hints, hints_files, parse_hint_records
 
 ASSIGNMENT = "lesson05-row-sum"
@@ -83,7 +83,7 @@ def test_parse_ignores_other_output():
 
 
 def test_hints_files_agree_with_the_lesson_table():
-    """Does every hints.yaml sit in the folder that autograder.lessons gives for the assignment it names?"""
+    """Does every hints.yaml sit in the folder that autograder.lesson.registry gives for the assignment it names?"""
     found = hints_files()
     assert ASSIGNMENT in found
     for assignment, path in found.items():

@@ -9,7 +9,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from autograder.lessons import REPO_ROOT, lesson
+from autograder.lesson.registry import REPO_ROOT, lesson
 
 LESSON = lesson("lesson05-row-sum")
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import nbformat
 
-from autograder.lessons import REPO_ROOT, lesson
+from autograder.lesson.registry import REPO_ROOT, lesson
 
 ASSIGNMENT = "lesson05-row-sum"
 LESSON_DIR = lesson(ASSIGNMENT).folder

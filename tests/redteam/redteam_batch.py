@@ -16,7 +16,7 @@ from pathlib import Path
 
 from attacks import ASSIGNMENT, World
 
-from autograder.lessons import REPO_ROOT
+from autograder.lesson.registry import REPO_ROOT
 
 WRAPPER = (
     "import json, sys\n"

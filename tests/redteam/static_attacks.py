@@ -170,7 +170,7 @@ ATTACKS = [
                    "InteractiveShell.showtraceback = lambda *a, **k: None"), (0, 0),
            frozenset({LOOSENED}), frozenset({"monkeypatch"})),
     Attack("patch_all_checks", "Does silencing both the visible checks and the hidden tests' helper veto?",
-           patched("import torch\nimport autograder.cases as cases\n"
+           patched("import torch\nimport autograder.lesson.cases as cases\n"
                    "torch.testing.assert_close = lambda *a, **k: None\ncases.check_in_notebook = lambda *a, **k: None"),
            (0, 0), frozenset({LOOSENED}), frozenset({"monkeypatch"})),
     # Code changed beyond the blank is routed to a TA with the diff as evidence (status pending_review);

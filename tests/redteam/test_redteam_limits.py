@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from autograder import harness, template
-from autograder.sandbox import Limits
+from autograder.build import template
+from autograder.isolation import harness
+from autograder.isolation.sandbox import Limits
 
 HANGS_AT_IMPORT = "import time\ntime.sleep(120)\n\ndef row_sum(x):\n    return x.sum(1)\n"
 HANGS_ON_BOUNDARY = (

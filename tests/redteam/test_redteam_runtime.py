@@ -13,8 +13,8 @@ from attacks import World, grade_text, processes_named
 from redteam_batch import outcome_problems, run_batch
 from runtime_attacks import ATTACKS, SLEEPS, printed
 
-from autograder import sandbox
-from autograder.lessons import REPO_ROOT
+from autograder.isolation import sandbox
+from autograder.lesson.registry import REPO_ROOT
 
 pytestmark = pytest.mark.slow
 BY_NAME = {attack.name: attack for attack in ATTACKS}

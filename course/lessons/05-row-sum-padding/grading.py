@@ -8,8 +8,8 @@ all-zero rows compared bit for bit catch an identity that is merely small.
 
 import torch
 
-from autograder.cases import CaseSpec
-from autograder.whitelist import BlankRule
+from autograder.integrity.whitelist import BlankRule
+from autograder.lesson.cases import CaseSpec
 
 EXERCISE = "row_sum_kernel"  # grade_id of the solution cell in lesson.py
 ENTRY = "row_sum"  # the host function the harness calls on each input

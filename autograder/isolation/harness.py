@@ -1,0 +1,107 @@
+"""The code verdict: validated blank answers, put into the trusted template, run on unseen inputs.
+
+Nothing of the student's process is trusted. Only answers that pass the blank's
+whitelist are substituted; the filled template runs in a fresh, limited child on
+inputs drawn from a seed the grader keeps; the outputs come back as tensors and
+are compared here, in the grader's process, against a float64 reference.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import torch
+
+from autograder.build import template
+from autograder.integrity.whitelist import check
+from autograder.isolation.sandbox import Limits, run_limited
+from autograder.lesson import cases as case_lib
+from autograder.lesson.registry import REPO_ROOT
+
+
+@dataclass
+class BlankVerdict:
+    name: str
+    answer: str
+    allowed: bool
+    reason: str  # why it was refused; "" when allowed
+    review: bool = False  # refused because its value depends on code the grader does not run
+
+
+@dataclass
+class HarnessResult:
+    """The code points of one submission, with the evidence behind them."""
+
+    backend: str
+    blanks: list[BlankVerdict]
+    cases: list[case_lib.CaseResult] = field(default_factory=list)
+    points: dict[str, float] = field(default_factory=dict)  # group -> points, e.g. {"normal": 2}
+    error: str = ""  # the run itself failed (timeout, crash): why
+    isolation: list[str] = field(default_factory=list)  # what protected the child (SandboxResult.isolation)
+
+    def failed_cases(self) -> list[case_lib.CaseResult]:
+        return [case for case in self.cases if not case.passed]
+
+
+def judge_blanks(assignment: str, answers: dict[str, str]) -> list[BlankVerdict]:
+    rules = case_lib.load_grading(assignment).BLANKS
+    verdicts = []
+    for name, rule in rules.items():
+        answer = answers.get(name, "")
+        verdict = check(answer, rule)
+        verdicts.append(BlankVerdict(name, answer, verdict.allowed, verdict.reason, verdict.review))
+    return verdicts
+
+
+def _child_env(backend: str) -> dict:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("TRITON_")}
+    env["COURSE_BACKEND"] = backend
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+def _run_child(assignment, answers, cases, backend, limits) -> tuple[dict | None, str, list[str]]:
+    grading = case_lib.load_grading(assignment)
+    with tempfile.TemporaryDirectory(prefix="harness-") as tmp:
+        work = Path(tmp)
+        (work / "exercise.py").write_text(template.filled_code(assignment, answers), encoding="utf-8")
+        payload = {
+            "entry": grading.ENTRY,
+            "cases": [(case.spec.name, case.buffer, case.spec.n_cols) for case in cases],
+        }
+        torch.save(payload, work / "inputs.pt")
+        cmd = [sys.executable, "-m", "autograder.isolation.harness_child", str(work)]
+        result = run_limited(cmd, work, _child_env(backend), limits, cuda=backend == "cuda")
+        # the child saves after each case: a run stopped by a limit still counts the cases it finished
+        saved = work / "outputs.pt"
+        outputs = torch.load(saved, weights_only=True) if saved.exists() else None
+        error = result.reason
+        if not error and (outputs is None or len(outputs) < len(cases)):
+            tail = " | ".join(result.output.strip().splitlines()[-3:])
+            error = f"the kernel run crashed (exit {result.returncode}): {tail}"
+        return outputs, error, result.isolation
+
+
+def run_harness(assignment: str, answers: dict[str, str], backend: str, seed: int, limits: Limits):
+    """Grade the blank answers of one submission; the same answers always get the same result."""
+    verdicts = judge_blanks(assignment, answers)
+    grading = case_lib.load_grading(assignment)
+    result = HarnessResult(backend, verdicts, points={group: 0.0 for group in grading.POINTS})
+    if not all(verdict.allowed for verdict in verdicts):
+        return result
+    cases = case_lib.make_cases(assignment, seed)
+    outputs, result.error, result.isolation = _run_child(assignment, answers, cases, backend, limits)
+    if outputs is None:
+        return result
+    for case in cases:
+        got = outputs.get(case.spec.name, f"did not finish: {result.error}" if result.error else "no output")
+        result.cases.append(case_lib.compare(grading, case, got))
+    for group, points in grading.POINTS.items():
+        group_cases = [case for case in result.cases if case.group == group]
+        result.points[group] = float(points) if all(case.passed for case in group_cases) else 0.0
+    return result

@@ -1,0 +1,84 @@
+"""A batch: every submission of a folder graded once, resumable, under one lock per grading folder.
+
+A grade file is written atomically as soon as the grade is known, and a resumed
+batch skips every student whose grade was made from the same bytes under the same
+batch settings. So a batch killed at any point (SIGKILL, a reboot) and started
+again loses nothing it wrote and grades each remaining submission once. One
+submission that breaks the grader in a way nobody foresaw becomes an error on
+that student's grade; the batch goes on.
+"""
+
+from __future__ import annotations
+
+import threading
+import traceback
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from autograder.config import policy
+from autograder.integrity.submissions import Submission, discover
+from autograder.isolation import sandbox
+from autograder.pipeline import store
+from autograder.pipeline.execute import prepare_template
+from autograder.pipeline.grade import Context, Grade, grade_one
+from autograder.pipeline.policy import Part
+
+
+@dataclass
+class BatchSummary:
+    graded: list[str]  # students graded in this run
+    reused: list[str]  # students whose unchanged submission already had a grade
+    failed: list[str]  # students whose notebook could not be graded (their grade holds the errors)
+
+
+def _up_to_date(out: Path, submission: Submission, state: dict) -> bool:
+    old = store.read_json(store.grade_path(out, submission.student))
+    return bool(old) and old.get("digest") == submission.digest() and old.get("batch") == state
+
+
+def _grade_safely(ctx: Context, submission: Submission) -> Grade:
+    """grade_one, with a last line of defence: an unforeseen exception is this student's error only."""
+    try:
+        return grade_one(ctx, submission)
+    except Exception as error:  # noqa: BLE001 -- whatever it was, the other students must still be graded
+        grade = Grade(submission.student, submission.label, submission.digest())
+        grade.parts = {name: Part(0.0, float(points), "auto") for name, points in policy().PARTS.items()}
+        where = traceback.extract_tb(error.__traceback__)[-1]
+        grade.errors.append(
+            f"internal error while grading ({type(error).__name__}: {str(error)[:200]} "
+            f"at {Path(where.filename).name}:{where.lineno}); please report it"
+        )
+        return grade
+
+
+def grade_batch(
+    assignment: str, folder: Path, out: Path, backend: str, jobs: int = 1, seed: int | None = None
+):
+    """Grade what is not graded yet; each grade file is written atomically as soon as it is known."""
+    submissions = discover(folder, assignment)
+    summary = BatchSummary([], [], [])
+    execute = bool(policy().EXECUTE_NOTEBOOKS)
+    with store.exclusive(out), sandbox.scratch_dir("batch") as tmp:
+        sandbox.reap_orphans()  # what a grader killed earlier left running
+        store.remove_partial_writes(out / "grades")
+        state = store.batch_state(out, assignment, backend, seed, execute)
+        todo = [s for s in submissions if not _up_to_date(out, s, state)]
+        summary.reused = [s.student for s in submissions if s not in todo]
+        template = prepare_template(assignment, Path(tmp)) if todo and execute else None
+        ctx = Context(assignment, backend, state["seed"], template)
+        lock = threading.Lock()
+
+        def work(submission: Submission) -> None:
+            grade = _grade_safely(ctx, submission)
+            record = grade.to_json() | {"batch": state}
+            store.write_json(store.grade_path(out, submission.student), record)
+            with lock:
+                (summary.failed if grade.errors else summary.graded).append(submission.student)
+
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            list(pool.map(work, todo))
+    summary.failed += [
+        s for s in summary.reused if (store.read_json(store.grade_path(out, s)) or {}).get("errors")
+    ]
+    return submissions, summary

@@ -1,0 +1,239 @@
+"""The grading pipeline for one submission, as a list of small steps, and the batch around it.
+
+read -> integrity -> nbgrader run (feedback) -> harness (the code verdict) ->
+rubric (written answers) -> run-record claims -> policy. Each step adds to one
+``Grade`` record; a step that cannot run records why and the next one goes on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+
+from autograder.config import harness_limits, notebook_limits, policy
+from autograder.integrity import cells as integrity
+from autograder.integrity import runrecord
+from autograder.integrity.blank_reader import Reading
+from autograder.integrity.submissions import Submission, SubmissionError, read_notebook
+from autograder.isolation.harness import run_harness
+from autograder.lesson.cases import load_grading
+from autograder.lesson.registry import lesson
+from autograder.pipeline.execute import execute
+from autograder.pipeline.policy import ANSWER_PARTS, Part, Veto
+from autograder.rubric import load_rubric, pass_condition, score_answer, ta_labels
+from course.hints import parse_hint_records
+
+EMPTY_ANSWERS = {"", "YOUR ANSWER HERE"}
+
+
+@dataclass
+class Context:
+    """What every submission of a batch shares."""
+
+    assignment: str
+    backend: str
+    seed: int
+    template: Path | None  # nbgrader's template course folder; None when notebooks are not executed
+    release: nbformat.NotebookNode = field(init=False)
+    rubric: object = field(init=False)
+    harness_cache: dict = field(default_factory=dict)
+    labels: dict = field(init=False)  # TA decisions on earlier answers (autograder/rubric/ta_labels.py)
+
+    def __post_init__(self):
+        self.release = nbformat.read(lesson(self.assignment).release_notebook, as_version=4)
+        self.rubric = load_rubric(lesson(self.assignment).rubric)
+        self.labels = ta_labels.load(self.assignment)
+
+
+@dataclass
+class Grade:
+    student: str
+    label: str
+    digest: str
+    parts: dict[str, Part] = field(default_factory=dict)
+    vetoes: list[Veto] = field(default_factory=list)
+    findings: list[integrity.Finding] = field(default_factory=list)
+    answers: dict[str, dict] = field(default_factory=dict)
+    blanks: list[dict] = field(default_factory=list)
+    cases: list[dict] = field(default_factory=list)
+    harness_error: str = ""
+    harness_isolation: list[str] = field(default_factory=list)  # what protected the harness run
+    nbgrader: dict = field(default_factory=dict)
+    hints: list[list] = field(default_factory=list)
+    run_record: list[str] = field(default_factory=list)
+    pass_conditions: dict = field(default_factory=dict)  # the seed's third condition, with evidence
+    errors: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+def _cells(nb) -> dict:
+    return {c.metadata.get("nbgrader", {}).get("grade_id"): c for c in nb.cells if c.metadata.get("nbgrader")}
+
+
+def _zero_parts(grade: Grade) -> None:
+    for name, points in policy().PARTS.items():
+        grade.parts[name] = Part(0.0, float(points), "auto")
+
+
+def step_integrity(ctx: Context, grade: Grade, nb) -> Reading | None:
+    """Findings against the release; returns what the student's blanks hold."""
+    release_cells = _cells(ctx.release)
+    grading = load_grading(ctx.assignment)
+    if not set(release_cells) & set(_cells(nb)) - {"generated-notice"}:
+        raise SubmissionError(f"this notebook is not {ctx.assignment}: none of its graded cells are here")
+    grade.findings += integrity.locked_cells(ctx.release, nb) + integrity.cell_order(ctx.release, nb)
+    reading, findings = integrity.solution_cell(
+        release_cells[grading.EXERCISE], _cells(nb).get(grading.EXERCISE), list(grading.BLANKS)
+    )
+    grade.findings += findings + integrity.monkeypatches(nb)
+    grade.vetoes += [Veto(f.veto, f"{f.rule}: {f.evidence}") for f in grade.findings if f.veto]
+    return reading
+
+
+def step_execute(ctx: Context, grade: Grade, submission: Submission) -> None:
+    if ctx.template is None:
+        grade.nbgrader = {"ran": False, "skipped": True}
+        return
+    result = execute(
+        ctx.assignment, grade.student, submission.path, ctx.template, notebook_limits(), ctx.backend
+    )
+    grade.nbgrader = {"ran": result.ran, "test_scores": result.test_scores, "error": result.error}
+    grade.nbgrader["feedback_html"] = result.feedback_html
+    grade.nbgrader |= {"isolation": result.isolation, "limits_hit": result.limits_hit}
+
+
+def step_harness(ctx: Context, grade: Grade, reading: Reading | None) -> None:
+    """The code verdict from the trusted template.
+
+    When what runs is not known for certain, the points the blank earns in the trusted
+    template stand provisionally and the part goes to a TA with the evidence.
+    """
+    answers = reading.answers() if reading else {}
+    key = tuple(sorted(answers.items()))
+    if key not in ctx.harness_cache:  # the verdict depends only on the answers: grade each set once
+        ctx.harness_cache[key] = run_harness(ctx.assignment, answers, ctx.backend, ctx.seed, harness_limits())
+    result = ctx.harness_cache[key]
+    grade.blanks = [dataclasses.asdict(blank) for blank in result.blanks]
+    grade.cases = [dataclasses.asdict(case) for case in result.cases]
+    grade.harness_error = result.error
+    grade.harness_isolation = result.isolation
+    for group, points in result.points.items():
+        detail = [f"{b.name} = {b.answer or '（空）'}：{b.reason}" for b in result.blanks if not b.allowed]
+        # the hidden case's name describes its input: students read what failed, TAs find the name in "cases"
+        detail += [f"隐藏用例失败：{c.detail}" for c in result.failed_cases() if c.group == group]
+        detail += [result.error] if result.error else []
+        doubts = [f"需要助教核对：{e}" for e in (reading.evidence if reading else [])]
+        review = bool(result.error or doubts) or any(b.review for b in result.blanks)
+        part = grade.parts[f"code_{group}"]
+        grade.parts[f"code_{group}"] = Part(points, part.max_points, "harness", review, detail + doubts)
+
+
+def answer_text(cell) -> str:
+    text = (cell.source if cell is not None else "").strip()
+    return "" if text in EMPTY_ANSWERS else text
+
+
+def _context(grade: Grade, nb) -> dict:
+    """What the note is checked against: the submitted blank, and whether the student's checks passed."""
+    record = runrecord.gather(nb, "", "")
+    passed = record.claims_check_passed if record.record_lines else None
+    return {"blank": ", ".join(b["answer"] for b in grade.blanks), "checks_passed": passed}
+
+
+def step_rubric(ctx: Context, grade: Grade, nb) -> str:
+    """Score each written answer; returns all answer text (for the run-claim check).
+
+    An answer a TA already decided (identical after normalization) takes the TA's points.
+    A veto on an answer that is also routed is uncertain: a TA confirms it first.
+    """
+    cells, texts, context = _cells(nb), [], _context(grade, nb)
+    for grade_id, part_name in ANSWER_PARTS.items():
+        text = answer_text(cells.get(grade_id))
+        texts.append(text)
+        label = ta_labels.lookup(ctx.labels, grade_id, text) if text else None
+        if label:
+            grade.answers[grade_id] = {"points": label.points, "answer": text, "ta_label": label.reviewer}
+            grade.parts[part_name] = Part(label.points, _max(ctx, grade_id), "ta", False, [label.note])
+            grade.vetoes += [Veto("wrong_causal_chain", f"{grade_id}: TA label")] if label.veto else []
+            continue
+        score = score_answer(ctx.rubric, grade_id, text, context=context)
+        grade.answers[grade_id] = score.to_dict() | {"answer": text}
+        detail = score.feedback + [f"未答到：{m}" for m in score.missing]
+        grade.parts[part_name] = Part(score.points, score.max_points, "rubric", score.needs_review, detail)
+        for mis in (m for m in score.misconceptions if m.get("veto")):
+            evidence = f"{grade_id}: {mis['id']}: “{mis['sentence']}”"
+            grade.vetoes.append(Veto("wrong_causal_chain", evidence, certain=not score.needs_review))
+    return "\n".join(texts)
+
+
+def _max(ctx: Context, question: str) -> float:
+    return float(ctx.rubric.question(question).max_points)
+
+
+def step_run_record(ctx: Context, grade: Grade, nb, answers_text: str) -> None:
+    """Claims of a run against the evidence: the record's code hash, and the grader's run of the check.
+
+    The record speaks of the visible check, so it is held against nbgrader's run of that same
+    check on the submitted code, never against the hidden inputs (a student whose `None` passed
+    the visible check on the interpreter did see it pass).
+    """
+    graded = [
+        g for g, c in _cells(ctx.release).items() if c.cell_type == "code" and c.metadata["nbgrader"]["grade"]
+    ]
+    test_cell = graded[0]
+    exercise = _cells(nb).get(load_grading(ctx.assignment).EXERCISE)
+    evidence = runrecord.gather(nb, test_cell, answers_text, exercise.source if exercise else "")
+    grade.run_record = evidence.record_lines
+    scores = grade.nbgrader.get("test_scores") or {}
+    check_failed = scores[test_cell] == 0 if grade.nbgrader.get("ran") and test_cell in scores else None
+    for sentence in runrecord.unrun_claims(evidence, check_failed):
+        grade.vetoes.append(Veto(runrecord.VETO_UNRUN, sentence))
+    for sentence in runrecord.record_doubts(evidence, check_failed):
+        grade.findings.append(integrity.Finding("run-record-mismatch", sentence, "", "record", review=True))
+
+
+def step_pass_condition(ctx: Context, grade: Grade) -> None:
+    """The seed's third condition: a correctness boundary and a performance trade-off named somewhere.
+
+    Read by patterns, so it is never a silent fail: a condition not found for sure goes to a TA.
+    """
+    answers = {question: answer.get("answer", "") for question, answer in grade.answers.items()}
+    grade.pass_conditions = pass_condition(ctx.rubric, answers)
+    words = {"boundary": "一个正确性边界", "tradeoff": "一个性能取舍"}
+    for name, found in grade.pass_conditions.items():
+        if name in words and found is not True:
+            state = "没有找到" if found is False else "无法确定是否指出了"
+            grade.findings.append(
+                integrity.Finding(
+                    "pass-condition", f"书面回答中{state}{words[name]}", "", "answers", review=True
+                )
+            )
+
+
+def step_hints(grade: Grade, nb) -> None:
+    text = "".join(runrecord.outputs_text(cell) for cell in nb.cells if cell.cell_type == "code")
+    grade.hints = [list(record) for record in parse_hint_records(text)]
+
+
+def grade_one(ctx: Context, submission: Submission) -> Grade:
+    """Every step for one student; a bad notebook becomes an error on this grade, never an exception."""
+    grade = Grade(submission.student, submission.label, submission.digest())
+    _zero_parts(grade)
+    try:
+        nb = read_notebook(submission, ctx.assignment, policy().MAX_NOTEBOOK_BYTES)
+        reading = step_integrity(ctx, grade, nb)
+    except SubmissionError as error:
+        grade.errors.append(str(error))
+        return grade
+    step_execute(ctx, grade, submission)
+    step_harness(ctx, grade, reading)
+    answers_text = step_rubric(ctx, grade, nb)
+    step_run_record(ctx, grade, nb, answers_text)
+    step_pass_condition(ctx, grade)
+    step_hints(grade, nb)
+    return grade

@@ -1,0 +1,177 @@
+"""Reports from the grading folder: results.json, a CSV for an LMS, Gradescope files, feedback, a histogram.
+
+Everything here is rebuilt from OUT/grades and OUT/reviews, so a report can always
+be regenerated and a TA's decision is never overwritten by grading.
+
+Students' text reaches these files (names, answers, error messages): every page
+is rebuilt by safe.page / safe.clean_page (no script, CSP), and every CSV text cell
+that a spreadsheet would run as a formula is neutralized (safe.csv_cell).
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from pathlib import Path
+
+from autograder.config import policy
+from autograder.pipeline import store
+from autograder.pipeline.policy import Override, Part, Veto, apply, max_total, outcome
+from autograder.report import safe
+
+
+def load_override(out: Path, student: str) -> Override | None:
+    data = store.read_json(store.review_path(out, student))
+    return Override(**data) if data else None
+
+
+def final(grade: dict, override: Override | None) -> dict:
+    """One student's entry of results.json (the contract in DESIGN.md), TA decisions applied.
+
+    `status` is pass or fail only when no open question could change it; otherwise
+    pending_review, and `passed` stays false until a TA decides.
+    """
+    parts = {name: Part(**part) for name, part in grade["parts"].items()}
+    vetoes = [Veto(**veto) for veto in grade["vetoes"]]
+    parts, vetoes, total, _ = apply(parts, vetoes, override)
+    open_findings = any(f.get("review") for f in grade["findings"]) and override is None
+    status = (
+        "error" if grade["errors"] else outcome(parts, vetoes, open_findings or bool(grade["harness_error"]))
+    )
+    review = any(p.needs_review for p in parts.values()) or bool(grade["harness_error"]) or open_findings
+    review = review or any(not f["veto"] for f in grade["findings"]) or any(not v.certain for v in vetoes)
+    return {
+        "student": grade["student"],
+        "total": total,
+        "max": max_total(),
+        "passed": status == "pass",
+        "status": status,
+        "parts": {name: part.points for name, part in parts.items()},
+        "vetoes": [{"rule": v.rule, "evidence": v.evidence, "certain": v.certain} for v in vetoes],
+        "needs_review": review and override is None and not grade["errors"],
+        "errors": list(grade["errors"]),
+        "reviewed_by": override.reviewer if override else "",
+    }
+
+
+def collect(out: Path, assignment: str, backend: str, students: list[str]) -> tuple[dict, dict]:
+    grades = {s: store.read_json(store.grade_path(out, s)) for s in students}
+    entries = [final(grades[s], load_override(out, s)) for s in students if grades[s]]
+    return {"assignment": assignment, "backend": backend, "students": entries}, grades
+
+
+def write_csv(path: Path, results: dict) -> None:
+    """grades.csv for an LMS: one row per student, every data cell quoted (OWASP's advice).
+
+    Text cells (student, vetoes, errors) that begin with = + - @ TAB CR get a leading ';
+    numbers stay numbers (our points and totals are never negative). The header is ours
+    and fixed, so it stays unquoted: importers that match it as plain text keep working.
+    """
+    buffer = io.StringIO()
+    csv.writer(buffer).writerow(
+        ["student", *policy().PARTS, "total", "max", "passed", "status", "vetoes", "needs_review", "errors"]
+    )
+    writer = csv.writer(buffer, quoting=csv.QUOTE_ALL)
+    for entry in results["students"]:
+        vetoes = "; ".join(v["rule"] for v in entry["vetoes"])
+        parts = [entry["parts"].get(name, 0) for name in policy().PARTS]
+        row = [
+            entry["student"],
+            *parts,
+            entry["total"],
+            entry["max"],
+            entry["passed"],
+            entry["status"],
+            vetoes,
+        ]
+        row += [entry["needs_review"], "; ".join(entry["errors"])]
+        writer.writerow([safe.csv_cell(cell) for cell in row])
+    path.write_text(buffer.getvalue(), encoding="utf-8")
+
+
+def gradescope(entry: dict, grade: dict) -> dict:
+    tests = [
+        {
+            "name": name,
+            "score": points,
+            "max_score": policy().PARTS[name],
+            "output": "\n".join(grade["parts"][name]["detail"]),
+        }
+        for name, points in entry["parts"].items()
+    ]
+    tests += [
+        {"name": f"veto: {v['rule']}", "score": 0, "max_score": 0, "output": v["evidence"]}
+        for v in entry["vetoes"]
+    ]
+    # Gradescope shows a score only; the verdict a student reads must say vetoed or pending
+    status = {"pass": "通过", "fail": "未通过", "pending_review": "待助教复核", "error": "无法评分"}[
+        entry["status"]
+    ]
+    status += "（一票否决）" if any(v.get("certain", True) for v in entry["vetoes"]) else ""
+    return {
+        "score": entry["total"],
+        "max_score": entry["max"],
+        "tests": tests,
+        "output": f"结果：{status}" + ("; " + "; ".join(entry["errors"]) if entry["errors"] else ""),
+        "extra_data": {"status": entry["status"], "vetoes": [v["rule"] for v in entry["vetoes"]]},
+    }
+
+
+def histogram(path: Path, results: dict) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    totals = [entry["total"] for entry in results["students"] if not entry["errors"]]
+    fig, ax = plt.subplots(figsize=(6, 3.2), dpi=100)
+    ax.hist(totals, bins=[x / 2 for x in range(0, 22)], color="#4c72b0", edgecolor="white")
+    ax.axvline(policy().PASS_TOTAL, color="#c44e52", linestyle="--", label=f"pass >= {policy().PASS_TOTAL}")
+    ax.set(xlabel="total / 10", ylabel="students", title=f"{results['assignment']} ({len(totals)} graded)")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def feedback_html(entry: dict, grade: dict) -> str:
+    """The student's page: scores, vetoes with evidence, and what to fix; no hidden test is shown."""
+    esc = html.escape
+    rows = "".join(
+        f"<tr><td>{esc(n)}</td><td>{p}</td><td>{policy().PARTS[n]}</td>"
+        f"<td>{'<br>'.join(esc(d) for d in grade['parts'][n]['detail'])}</td></tr>"
+        for n, p in entry["parts"].items()
+    )
+    vetoes = "".join(f"<li><b>{esc(v['rule'])}</b>: {esc(v['evidence'])}</li>" for v in entry["vetoes"])
+    errors = "".join(f"<li>{esc(e)}</li>" for e in entry["errors"])
+    verdict = {"pass": "通过", "fail": "未通过", "pending_review": "待助教复核", "error": "无法评分"}[
+        entry["status"]
+    ]
+    body = (
+        f"<h1>{esc(grade.get('label', entry['student']))}: {entry['total']} / {entry['max']} ({verdict})</h1>"
+        f"<table><tr><th>part</th><th>points</th><th>max</th><th>feedback</th></tr>{rows}</table>"
+        f"<h2>一票否决</h2><ul>{vetoes or '<li>无</li>'}</ul><h2>错误</h2><ul>{errors or '<li>无</li>'}</ul>"
+    )
+    return safe.page(entry["student"], body, [PAGE_CSS])  # escaped above; cleaned again: belt and braces
+
+
+PAGE_CSS = "table { border-collapse: collapse } td, th { border: 1px solid #888; padding: 4px }"
+
+
+def write_all(out: Path, results: dict, grades: dict) -> None:
+    store.write_json(out / "results.json", results)
+    write_csv(out / "grades.csv", results)
+    for entry in results["students"]:
+        grade = grades[entry["student"]]
+        store.write_json(out / "gradescope" / f"{entry['student']}.json", gradescope(entry, grade))
+        page = out / "feedback" / f"{entry['student']}.html"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(feedback_html(entry, grade), encoding="utf-8")
+        nbgrader_page = grade.get("nbgrader", {}).get("feedback_html")
+        if nbgrader_page:  # made safe when graded; a grade file from an older grader is cleaned here
+            title = f"{results['assignment']} ({entry['student']})"
+            (out / "feedback" / f"{entry['student']}.nbgrader.html").write_text(
+                safe.clean_page(nbgrader_page, title), encoding="utf-8"
+            )
+    histogram(out / "histogram.png", results)

@@ -1,0 +1,157 @@
+"""The implementation note against the submission: what it says was filled, run and measured.
+
+The note is the one answer that describes the student's own code and run, so it can be checked
+against them (the `context` of score_answer: the submitted blank and whether the checks passed). A
+note that names another value than the blank, reports a full pass the record does not show, or
+reports results while saying nothing could run, contradicts the submission: it earns nothing and a
+TA sees the evidence. Only a TA can tell a slip of the pen from a note written for other code.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from autograder.rubric.model import Rubric
+from autograder.rubric.premises import Sentence
+from autograder.rubric.textnorm import is_hypothetical, is_negated, normalize
+
+_VALUE = r"(?P<value>[+-]inf|none|nan|[+-]?\d+(?:\.\d*)?(?:e[+-]?\d+)?(?![\d.]))"
+# "我填的是 0.0", "other=0.0", "I filled other with 0.0", "改成加法单位元 0.0 后": what the student filled.
+_FILLED = re.compile(
+    r"(?:other\s*(?:=|:|取|为|是|用|设为|设成|填)?\s*|(?:填|设|改|换|用|filled|used|set|switched|put)"
+    r"(?:的是|了|成|为|入|的|到|成了|\s+(?:other\s+)?(?:to|with|as|=))?\s*(?:other\s*=?\s*)?[^\d\s,;:+-]{0,8}?\s*)"
+    + _VALUE
+)
+# Another parameter in the clause (a tolerance, a width): its number is not the blank's value.
+_OTHER_PARAMETER = re.compile(r"atol|rtol|tol|容差|误差|block|宽度|列数|\bn\s*=|\bm\s*=|行|\(\s*\d|次|个")
+_EARLIER = re.compile(
+    r"第一次|一开始|起初|最初|原来|之前|误填|误设|当时|\bat\s+first|initially|originally|first\s+version"
+)
+_NORMATIVE = re.compile(r"(?:应该?|要|需要|必须|得|should|must|need\s+to|has\s+to)\s*\S{0,3}$")
+_NO_RUN = re.compile(
+    r"仅?静态审查|没有?运行|未运行|跑不了|无法运行|不能运行|没法运行|没法跑|没(?:有)?装|装不上|static\s+review|"
+    r"(?:could\s*not|couldn't|can't|cannot|did\s*not|didn't)\s+run"
+)
+_RESULT = re.compile(
+    r"实测|测得|测出|测到|测了|跑出|measured|benchmark|\d\s*[gt]b/s|(?:检查|测试|用例|checks?|tests?)\S{0,10}?(?:都|全部|均|全)?\s*(?:通过|passed|pass)"
+    r"|误差\S{0,6}(?:以内|为|是)"
+)
+# Numbers quoted from the lesson ("按笔记里提交的测量，N=100 只有 639 GB/s") are no claim of a run,
+# unless the student also says it measured them.
+_CITED = re.compile(r"笔记(?!本)|讲义|课上|课程|文档|教材|\blesson\b|\bcommitted\b|\bthe\s+notes\b")
+_OWN_RUN = re.compile(
+    r"实测|我测|我跑|我自己|测得|测出|跑出|\bi\s+(?:measured|ran|got)\b|\bmy\s+(?:run|kernel)"
+)
+_PREDICTED = re.compile(r"应该|应当|预计|估计|预期|会通过|能通过|可以通过|\b(?:should|would|will|expect)")
+_FULL_PASS = re.compile(
+    r"(?:全部|都|全|均)\s*(?:通过|过了)|(?:三个|所有|所有的)?(?:检查|测试|用例)\s*(?:都|全部|均)?\s*通过|"
+    r"all\s+(?:the\s+)?(?:visible\s+)?(?:checks|tests)\s+pass|everything\s+pass|passed\s+all"
+)
+
+
+def check_state(context: dict | None) -> str:
+    """passed | failed | not_run (the student could not run: checks_passed is null) | unknown."""
+    if not context or "checks_passed" not in context:
+        return "unknown"
+    passed = context["checks_passed"]
+    return "not_run" if passed is None else ("passed" if passed else "failed")
+
+
+def blank_value(blank) -> str | None:
+    """The submitted blank as a comparable value; "" for an unfilled blank, None when it is no literal."""
+    text = normalize(str(blank or "")).replace(" ", "")
+    text = re.sub(r"^other=", "", text)
+    if not text.strip("_"):
+        return ""
+    match = re.fullmatch(_VALUE, text)
+    return _canonical(match.group("value")) if match else None
+
+
+def wrong_blank(q, context: dict | None) -> bool:
+    """Whether the submitted blank is a literal the question knows to be wrong (1.0 for a sum)."""
+    if not q.right_blank or not context or "blank" not in context:
+        return False
+    value = blank_value(context["blank"])
+    return bool(value) and value not in q.right_blank
+
+
+def _canonical(value: str) -> str:
+    try:
+        number = float(value)
+    except ValueError:
+        return value
+    return "nan" if math.isnan(number) else repr(number + 0.0)
+
+
+def note_findings(sentences: list[Sentence], context: dict | None, rubric: Rubric, states_value: bool):
+    """[(flag, evidence)] for every way the answer contradicts the submitted code or run."""
+    findings = []
+    state = check_state(context)
+    if states_value and context and "blank" in context:
+        findings += _value_findings(sentences, blank_value(context["blank"]), rubric)
+    for s in sentences:
+        cited = _CITED.search(s.text) and not _OWN_RUN.search(s.text)
+        claims_result = _asserted(_RESULT, s.text, rubric) and not cited
+        if claims_result and (state == "not_run" or any(_NO_RUN.search(t.text) for t in sentences)):
+            findings.append(("unrun_claim", s.raw))
+        elif states_value and state == "failed" and _asserted(_FULL_PASS, s.text, rubric):
+            findings.append(("contradicts_code", s.raw))
+    return findings
+
+
+def _value_findings(sentences: list[Sentence], blank: str | None, rubric: Rubric):
+    if blank is None:
+        return []  # an expression the note cannot be compared with
+    return [
+        ("contradicts_code", s.raw)
+        for value, s in stated_values(sentences, rubric, unfilled=blank == "")
+        if blank == "" or value != blank
+    ]
+
+
+def stated_values(sentences: list[Sentence], rubric: Rubric, unfilled: bool = False) -> list:
+    """[(value, sentence)]: each sentence that says which value the submitted code holds, once."""
+    found = []
+    for s in sentences:
+        for hit in _FILLED.finditer(s.text):
+            if _states(s.text, hit, rubric, unfilled):
+                found.append((_canonical(hit.group("value")), s))
+                break
+    return found
+
+
+def unread_note(sentences: list[Sentence], context: dict | None, rubric: Rubric) -> str | None:
+    """The note's sentence naming the submitted value, when the note says more than that: a note
+    about the student's own, consistent code that earned nothing is one the patterns failed to read."""
+    blank = blank_value((context or {}).get("blank"))
+    named = [s for value, s in stated_values(sentences, rubric) if blank and value == blank]
+    rest = "".join(s.text for s in sentences if not named or s is not named[0])
+    return named[0].raw if named and len(re.sub(r"[\W_]+", "", rest)) >= 10 else None
+
+
+def _states(text: str, hit: re.Match, rubric: Rubric, unfilled: bool) -> bool:
+    """Whether the hit says what the submitted code holds (not an earlier try, a hypothetical or a rule)."""
+    before = text[max(0, hit.start() - 12) : hit.start()]
+    clause = text[max(0, hit.start() - 12) : hit.end() + 4]
+    if (
+        _EARLIER.search(before)
+        or _OTHER_PARAMETER.search(hit.group(0))
+        or re.search(r"atol|rtol|容差", clause)
+    ):
+        return False
+    if is_negated(text, hit.start("value"), hit.end(), rubric.language, refute=False):
+        return False
+    if is_hypothetical(text, hit.start("value"), rubric.language):
+        return False
+    return unfilled or not _NORMATIVE.search(text[max(0, hit.start() - 6) : hit.start() + 1])
+
+
+def _asserted(pattern: re.Pattern, text: str, rubric: Rubric) -> bool:
+    """A result the note reports as happened: not denied, imagined or only predicted ("应该能通过")."""
+    return any(
+        not is_negated(text, m.start(), m.end(), rubric.language, refute=False)
+        and not is_hypothetical(text, m.start(), rubric.language)
+        and not _PREDICTED.search(text[max(0, m.start() - 6) : m.end()])
+        for m in pattern.finditer(text)
+    )

@@ -1,0 +1,115 @@
+"""Causal clauses of a written answer, split into the premise the student offers and the conclusion.
+
+A right conclusion says nothing about whether the student understood why it holds: "padding 不改变和"
+follows from "0 是加法单位元" and equally, in a wrong answer, from "GPU 会跳过被 mask 的 lane". So the
+scorer looks at the premise of every causal clause, and this module finds it. It works on normalized
+text (autograder.rubric.textnorm.normalize) and knows nothing about rubrics.
+
+    因为 B，所以 A   B，所以 A   A，因为 B   A 是因为 B   理由：B   B → A   A，否则 B
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from autograder.rubric.textnorm import CONTRAST, NEGATORS, any_of, clause_spans
+
+# The premise follows the marker: "因为 B".
+_FORWARD = r"""
+    是因为 因为 由于 既然 鉴于 (?:理由|原因)(?:是|在于|就是)?\s*:? (?:理由|原因)是 \bbecause(?:\sof)?\b \bsince\b
+    \bdue\sto\b \bgiven\sthat\b
+"""
+# The premise precedes the marker: "B，所以 A", "B → A".
+_BACKWARD = r"""
+    所以 因此 因而 故而 (?<![缘])故(?!意|障) 于是 从而 导致 以致 使得 (?<![即假])使(?!用) 这样一来 这样 保证 确保
+    才能 → => ⇒ \bso\b \btherefore\b \bhence\b \bthus\b \bwhich\smeans\b \bthis\smeans\b \bas\sa\sresult\b
+    \b(?:that'?s|which\sis|this\sis)\swhy\b \bensures?\b \bthereby\b
+"""
+# The clause after the marker is what would go wrong otherwise: the student's justification of A.
+_COUNTER = r"否则 要不然 不然 \botherwise\b"
+_KINDS = {"forward": _FORWARD, "backward": _BACKWARD, "counter": _COUNTER}
+_MARKER = re.compile(
+    "|".join(f"(?P<{kind}>{'|'.join(words.split())})" for kind, words in _KINDS.items()), re.VERBOSE
+)
+# A marker denied in its clause ("不是因为 B") states no premise: "而是因为 C" carries the real one.
+_DENIED = any_of(tuple(NEGATORS))
+_LETTERS = re.compile(r"[\W_]+")
+
+
+@dataclass(frozen=True)
+class CausalLink:
+    """One causal clause: `premise` is offered as the reason for `conclusion` (both normalized text)."""
+
+    marker: str
+    kind: str  # forward | backward | counter
+    premise: str
+    conclusion: str
+
+
+def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
+    """The causal clauses of one normalized sentence; `previous` is the sentence before it, which is
+    the premise of a sentence that opens with "所以"/"so"."""
+    markers = [m for m in _MARKER.finditer(sentence) if not _denied(sentence, m.start())]
+    links = []
+    for i, marker in enumerate(markers):
+        start = markers[i - 1].end() if i else 0
+        end = markers[i + 1].start() if i + 1 < len(markers) else len(sentence)
+        after = sentence[marker.end() : end]
+        before = sentence[start : marker.start()]
+        kind = marker.lastgroup
+        if kind == "backward":
+            if i and markers[i - 1].lastgroup == "forward":
+                continue  # "因为 B，所以 A": the forward marker already made this link
+            premise = before if _content(before) else previous
+            if i and markers[i - 1].lastgroup == "backward" and _content(before):
+                # "B 才能 C，所以 A": the premise of A is the whole chain B → C, not C alone.
+                premise = sentence[markers[i - 2].end() if i > 1 else 0 : marker.start()]
+            links.append(_link(marker.group(0), kind, premise, after))
+        elif kind == "counter":
+            links.append(_link(marker.group(0), kind, after, before))
+        else:
+            links.append(_forward(sentence, marker, markers[i + 1 :], before, after, previous))
+    return links
+
+
+def _forward(sentence: str, marker: re.Match, rest: list[re.Match], before: str, after: str, previous: str):
+    """因为 B，所以 A | A，因为 B | 因为 B1，B2，A (no 所以: the last clause is the conclusion) |
+    A。因为 B (the sentence before concludes)."""
+    word = marker.group(0)
+    if rest and rest[0].lastgroup == "backward":
+        following = rest[1].start() if len(rest) > 1 else len(sentence)
+        return _link(word, "forward", after, sentence[rest[0].end() : following])
+    if _content(before) and not word.startswith(("理由", "原因")):
+        return _link(word, "forward", after, before)
+    spans = clause_spans(after)
+    if len(spans) > 1:  # "因为 B1，B2，A": the last clause concludes
+        return _link(word, "forward", after[: spans[-1][0]], after[spans[-1][0] :])
+    return _link(word, "forward", after, before if _content(before) else previous)
+
+
+def _link(marker: str, kind: str, premise: str, conclusion: str) -> CausalLink:
+    return CausalLink(marker, kind, premise.strip(" ,;:"), conclusion.strip(" ,;:"))
+
+
+def _denied(sentence: str, position: int) -> bool:
+    """'不是因为 B' / 'not because B': the student rejects B as the reason."""
+    window = sentence[max(0, position - 4) : position]
+    contrasts = list(CONTRAST.finditer(window))
+    if contrasts:
+        window = window[contrasts[-1].end() :]
+    return bool(_DENIED.search(window))
+
+
+def _content(text: str) -> bool:
+    """Whether a span holds more than punctuation and a stage heading ("输入：")."""
+    return len(_LETTERS.sub("", re.sub(r"^\W*\w{0,4}\s*:", "", text))) >= 2
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of an answer, as the scorer reads it."""
+
+    raw: str  # the student's wording, shown as evidence
+    text: str  # normalized, what patterns run on
+    cue: bool  # holds a causal connective

@@ -1,0 +1,179 @@
+"""Keyword stuffing and length: answers whose words are the rubric's terms and nothing of the student's.
+
+A list of terms is recognised item by item (an item is a clause between `,`/`、`/`;` or a sentence): an
+item is *bare* when, once its terms, numbers, stage headings ("输入：") and causal connectives are taken
+out, no function word or verb of the student's own is left. Judging items rather than the whole text
+keeps "因为 mask、单位元、padding…，所以正确" a list (the connectives frame it, they do not make it
+prose), and keeps "应改为负无穷（-inf）。因为 -inf 是 max 的单位元…" prose (every item has a verb).
+
+Two more checks of form against content live here. `grandiose`: a sentence of praise in the lesson's
+terms ("充分体现了…保证了正确性与高性能") with no number, formula or value earns nothing. `unread`, the
+confidence gate: a verdict is only as good as the share of the answer the patterns read, so a clause
+whose claim about memory or hardware, or whose words for a missing concept, no pattern read sends the
+answer to a TA.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autograder.rubric.model import Question, Rubric
+from autograder.rubric.premises import Sentence
+from autograder.rubric.textnorm import any_of, clause_spans, is_hypothetical, is_negated
+
+# Function words and verbs: a real clause has some outside its technical terms; a bare term has none.
+_GLUE = re.compile(
+    r"[是会把被让使用将对在从到时就都也还而并但则即要能可得了着为与给每这那它其所因由故若如否才只再又已然后先首最"
+    r"不没填取设读写存改换应该变参算比等于做放装]|[=<>≤≥≠]"
+    r"|\b(?:is|are|was|were|be|the|a|an|of|to|in|on|for|with|by|that|this|it|its|each|every|one|so|because|"
+    r"since|will|would|can|must|should|does?|not|no|and|or|but|uses?|used|using|fills?|filled|adds?|per|"
+    r"gets?|has|have|makes?|into|from)\b"
+)
+_HEADING = re.compile(
+    r"^\s*(?:输入|输出|状态变化|状态|中间状态|中间|阶段|第\s*[一二三123]\s*步|input|output|state(?:\s+change)?|"
+    r"stage\s*\d?)\s*(?:阶段)?\s*$"
+)
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?%?(?![\w.])")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_WORD = re.compile(r"[a-z_][a-z0-9_]*")
+# Characters the gate keeps outside a clause: clause boundaries, so negation and condition scopes end.
+_KEEP = ",;:、→"
+
+
+def length_flags(sentences: list[Sentence], rubric: Rubric) -> list[str]:
+    size = len(re.sub(r"\s+", "", "".join(s.text for s in sentences)))
+    if size < rubric.limits.min_chars:
+        return ["too_short"]
+    return ["too_long"] if size > rubric.limits.max_chars else []
+
+
+def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> list[str]:
+    """["stuffing"] for an answer that is mostly bare terms, or one item repeated in a row."""
+    limits = rubric.limits
+    scoring = [p for c in q.concepts for p in c.patterns] + [p for m in q.misconceptions for p in m.patterns]
+    cues = any_of(rubric.language.cues)
+    bare_terms, prose = 0, 0
+    for item in _items(sentences):
+        spans = _spans([*rubric.vocabulary, _NUMBER], item, scoring)
+        kind, count = _item_kind(item, spans, cues)
+        bare_terms += count
+        prose += kind == "prose"
+    # Weighed by terms: "负无穷 单位元 max 全负" is one item but four terms.
+    is_list = bare_terms >= limits.list_min_terms and bare_terms >= limits.list_share * (bare_terms + prose)
+    text = " . ".join(s.text for s in sentences)
+    repeated = re.search(rf"(\S.{{0,40}}?)(?:[\s,、;/]+\1(?!\w)){{{limits.repeats - 1},}}", text)
+    return ["stuffing"] if is_list or repeated else []
+
+
+# Specifics a sentence of substance usually holds: a number, a formula, a value.
+_SPECIFIC = re.compile(r"\d|=|[+-]inf")
+
+
+def grandiose(sentences: list[Sentence], rubric: Rubric) -> list[Sentence]:
+    """Sentences that praise in the lesson's terms and state nothing: an evaluative phrase ("充分体现了",
+    "保证了正确性与高性能") beside three or more distinct terms, with no number, formula or value. Their
+    terms earn nothing; a TA reads the answer."""
+    found = []
+    for s in sentences:
+        if not any(p.search(s.text) for p in rubric.evaluative) or _SPECIFIC.search(s.text):
+            continue
+        terms = {m.group(0) for p in rubric.vocabulary for m in p.finditer(s.text)}
+        if len(terms) >= 3:
+            found.append(s)
+    return found
+
+
+def _items(sentences: list[Sentence]) -> list[str]:
+    items = []
+    for s in sentences:
+        for start, end in clause_spans(s.text):
+            items += [piece for piece in re.split(r"[;、/]", s.text[start:end]) if piece.strip()]
+    return items
+
+
+def _item_kind(item: str, spans: list[tuple[int, int]], cues: re.Pattern) -> tuple[str, int]:
+    """("bare", number of terms) | ("prose", 0) | ("frame", 0): a heading or a connective on its own."""
+    if _HEADING.match(item):
+        return "frame", 0
+    residue = cues.sub(" ", "".join(item[a:b] for a, b in _gaps(spans, len(item))))
+    glue = len(_GLUE.findall(residue))
+    words = len(_WORD.findall(residue)) + (len(_CJK.findall(residue)) + 1) // 2
+    if not spans:
+        return ("frame", 0) if words <= 2 and not glue else ("prose", 0)
+    if glue <= len(spans) // 6 and words <= 1 + len(spans) // 3:  # a long run of terms may hold a slip
+        return "bare", len(spans)
+    return "prose", 0
+
+
+def _spans(terms: list[re.Pattern], text: str, scoring: list[re.Pattern]) -> list[tuple[int, int]]:
+    """Merged (start, end) spans of the terms in `text`: every hit of `terms`, and the hits of the
+    rubric's scoring patterns that hold no function word (a pattern that spans a whole clause, such as
+    "-inf 是 max 的单位元", is the student's sentence, not a term)."""
+    hits = [m for p in terms for m in p.finditer(text)]
+    hits += [m for p in scoring for m in p.finditer(text) if not _GLUE.search(m.group(0))]
+    raw = sorted((m.start(), m.end()) for m in hits if m.end() > m.start())
+    merged: list[tuple[int, int]] = []
+    for start, end in raw:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _gaps(spans: list[tuple[int, int]], length: int):
+    position = 0
+    for start, end in spans:
+        yield position, start
+        position = end
+    yield position, length
+
+
+# ── the confidence gate: content no pattern of the rubric read ───────────────────────────────────────
+def unread(q, sentences, rubric, missing) -> list[tuple[str, str]]:
+    """[(topic, sentence)]: the clauses that say something the rubric cannot judge, once every span any
+    of its patterns reads is taken out. What is left may assert a claim worth checking (one of the
+    rubric's `claim_topics`: memory, hardware; denied or imagined, it is no claim), or hold the words of
+    a concept the answer was not given (`missing`, each with its `topic`): a right idea in words the
+    patterns do not know. Either way the scorer cannot be sure of its verdict."""
+    readers = _readers(q, rubric)
+    found = []
+    for s in sentences:
+        for start, end in clause_spans(s.text):
+            left = _residue(s.text, readers, start, end)
+            claims = (t for t in rubric.claim_topics if _asserted(t, left, s.text, rubric.language))
+            topic = next((t.pattern for t in claims), None)
+            topic = topic or next((c.id for c in missing if any(t.search(left) for t in c.topic)), None)
+            if topic:
+                found.append((topic, s.raw))
+                break
+    return found
+
+
+def _asserted(topic: re.Pattern, left: str, sentence: str, language) -> bool:
+    """A topic word left unread that the sentence asserts: its negator may be a span a reader took out
+    ("不读显存"), so negation and conditions are judged on the sentence itself."""
+    return any(
+        not is_negated(sentence, m.start(), m.end(), language, refute=False)
+        and not is_hypothetical(sentence, m.start(), language)
+        for m in topic.finditer(left)
+    )
+
+
+def _readers(q, rubric) -> list[re.Pattern]:
+    """Every pattern that reads something: concepts, misconceptions, premises, facts, benign
+    descriptions, outcomes, claims, pass conditions and wrong statements of them."""
+    patterns = [p for c in q.concepts for p in c.patterns] + [p for m in q.misconceptions for p in m.patterns]
+    patterns += [p for v in q.valid_premises + rubric.facts for p in v.patterns]
+    patterns += [*rubric.benign, *rubric.outcomes, *q.claims]
+    return patterns + [p for c in rubric.pass_conditions.values() for p in (*c.patterns, *c.false_claims)]
+
+
+def _residue(sentence: str, readers: list[re.Pattern], start: int, end: int) -> str:
+    """The sentence with everything outside the clause [start, end) and every span a reader matches
+    inside it blanked out (kept in place, so negations before a word can still be seen)."""
+    chars = [c if start <= i < end or c in _KEEP else " " for i, c in enumerate(sentence)]
+    for pattern in readers:
+        for match in pattern.finditer(sentence, start, end):
+            chars[match.start() : match.end()] = " " * (match.end() - match.start())
+    return "".join(chars)

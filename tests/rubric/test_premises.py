@@ -1,0 +1,65 @@
+"""Causal clauses: the premise a student offers, split from the conclusion it supports."""
+
+import pytest
+
+from autograder.rubric.premises import causal_links
+from autograder.rubric.textnorm import normalize
+
+
+def links(text: str, previous: str = ""):
+    return [(link.premise, link.conclusion) for link in causal_links(normalize(text), normalize(previous))]
+
+
+@pytest.mark.parametrize(
+    ("text", "premise", "conclusion"),
+    [
+        ("因为 x+0=x，所以和不变", "x+0=x", "和不变"),
+        ("用 -inf，因为 max(x,-inf)=x", "max(x,-inf)=x", "用 -inf"),
+        ("padding 填 0，所以和不变", "padding 填 0", "和不变"),
+        ("理由：-inf 最小，所以不会被选中", "-inf 最小", "不会被选中"),
+        ("必须填单位元，否则结果会错", "结果会错", "必须填单位元"),
+        ("mask=cols<N → 越界 lane 不读显存", "mask=cols<n", "越界 lane 不读显存"),
+        ("since 0 is the identity, the sum is unchanged", "0 is the identity", "the sum is unchanged"),
+        ("the sum is unchanged because x + 0 = x", "x + 0 = x", "the sum is unchanged"),
+    ],
+)
+def test_premise_and_conclusion(text, premise, conclusion):
+    """Is each causal form split into the premise offered and the conclusion it supports?"""
+    assert links(text) == [(premise, conclusion)]
+
+
+def test_because_without_so_concludes_in_the_last_clause():
+    """In '因为 B1，B2，A' (no 所以), are the clauses before the last one the premise?"""
+    assert links("因为对 max 来说 -inf 是单位元，max(x,-inf)=x，padding 不影响结果") == [
+        ("对 max 来说 -inf 是单位元, max(x,-inf)=x", "padding 不影响结果")
+    ]
+
+
+def test_denied_reason_states_no_premise():
+    """Does '不是因为 B，而是因为 C' offer only C as the premise?"""
+    assert links("不是因为 warp 是 32，而是因为 arange 只能是 2 的幂，所以取 128") == [
+        ("arange 只能是 2 的幂", "取 128")
+    ]
+
+
+def test_sentence_opening_with_so_rests_on_the_previous_sentence():
+    """Is the premise of a sentence that opens with '所以' the sentence before it?"""
+    assert links("所以和不变", previous="0 是加法单位元") == [("0 是加法单位元", "和不变")]
+
+
+def test_no_connective_no_link():
+    """Does a sentence without a causal connective yield no causal clause?"""
+    assert links("每行一个 program，mask = cols < N") == []
+
+
+def test_because_opening_a_sentence_concludes_the_one_before():
+    """In "A。因为 B。" is B the premise and the sentence before (A) the conclusion?"""
+    assert links("因为 max(x,-inf)=x", previous="改成 -inf") == [("max(x,-inf)=x", "改成 -inf")]
+
+
+def test_chained_markers_keep_the_whole_chain_as_premise():
+    """In "因为 B 才能 C，所以 A" is the premise of A the chain B → C, not C alone?"""
+    assert links("因为长度必须是 2 的幂才能对半分到 1，所以补到 128")[-1] == (
+        "长度必须是 2 的幂才能对半分到 1",
+        "补到 128",
+    )

@@ -1,0 +1,275 @@
+"""Text normalization: one spelling per idea, sentence and clause splits, negation and hypotheticals."""
+
+import pytest
+
+from autograder.rubric.textnorm import (
+    DEFAULT_LANGUAGE,
+    clause_spans,
+    has_cue,
+    is_hypothetical,
+    is_negated,
+    normalize,
+    split_sentences,
+)
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        "-inf",
+        "- inf",
+        "−inf",
+        "-∞",
+        "−∞",
+        "float('-inf')",
+        'float("-inf")',
+        "-float('inf')",
+        "float('-infinity')",
+        "-math.inf",
+        "-torch.inf",
+        "−np.inf",
+        "负无穷",
+        "负无穷大",
+        "負無窮大",
+        "负的无穷大",
+        "negative infinity",
+        "minus infinity",
+    ],
+)
+def test_negative_infinity_spellings(spelling):
+    """Does every spelling of negative infinity become the one token `-inf`?"""
+    assert normalize(f"other = {spelling}") == "other = -inf"
+
+
+@pytest.mark.parametrize(
+    "spelling", ["inf", "+inf", "float('inf')", "math.inf", "∞", "正无穷", "positive infinity"]
+)
+def test_positive_infinity_spellings(spelling):
+    """Does every spelling of positive infinity become `+inf`, distinct from `-inf`?"""
+    assert normalize(f"other = {spelling}") == "other = +inf"
+
+
+def test_double_minus_folds_to_plus():
+    """Does `-float('-inf')` read as positive infinity, as Python evaluates it?"""
+    assert normalize("-float('-inf')") == "+inf"
+
+
+def test_words_that_start_with_inf_are_left_alone():
+    """Do words such as 'infinite' and 'info' survive, so only real infinities are rewritten?"""
+    assert normalize("an infinite loop prints info") == "an infinite loop prints info"
+
+
+def test_full_width_and_traditional_and_case():
+    """Are full-width characters, Traditional Chinese and upper case folded to one form?"""
+    assert normalize("ＯＴＨＥＲ＝０．０，因為單位元") == "other=0.0, 因为单位元"
+
+
+def test_dashes_and_curly_quotes():
+    """Do en/em dashes, the minus sign and curly quotes become their ASCII forms?"""
+    assert normalize("x – y — z − w doesn’t") == "x - y - z - w doesn't"
+
+
+def test_sentences_keep_code_and_decimals_whole():
+    """Does sentence splitting keep `0.0`, `tl.sum` and `max(x, -inf)` intact?"""
+    text = "用 -inf。因为 max(x, -inf) = x. 所以 tl.sum 不变!other=0.0 不行"
+    assert split_sentences(text) == ["用 -inf", "因为 max(x, -inf) = x", "所以 tl.sum 不变", "other=0.0 不行"]
+
+
+def test_period_before_chinese_ends_a_sentence():
+    """Does a period directly followed by a Chinese character end the sentence?"""
+    assert split_sentences("x + 0 = x.所以不变") == ["x + 0 = x", "所以不变"]
+
+
+def test_clauses_do_not_split_inside_brackets_or_numbers():
+    """Are commas inside brackets and between digits kept out of the clause split?"""
+    sentence = "max(x, -inf) = x,shape (4, 100) 有 1,000 行,对"
+    clauses = [sentence[a:b] for a, b in clause_spans(sentence)]
+    assert clauses == ["max(x, -inf) = x", "shape (4, 100) 有 1,000 行", "对"]
+
+
+def _hit(sentence: str, word: str) -> tuple[int, int]:
+    start = sentence.index(word)
+    return start, start + len(word)
+
+
+def test_negator_before_hit_denies_it():
+    """Does '不是 0.0' deny the hit `0.0`?"""
+    sentence = normalize("不是 0.0")
+    assert is_negated(sentence, *_hit(sentence, "0.0"))
+
+
+def test_contrast_ends_the_negation():
+    """In '不是0.0而是-inf', is only `0.0` denied and `-inf` asserted?"""
+    sentence = normalize("不是0.0而是-inf")
+    assert is_negated(sentence, *_hit(sentence, "0.0"))
+    assert not is_negated(sentence, *_hit(sentence, "-inf"))
+
+
+def test_negation_stays_in_its_clause():
+    """Does a '不' in an earlier clause leave a later clause's hit asserted?"""
+    sentence = normalize("不用改 mask，other 保持 0.0")
+    assert not is_negated(sentence, *_hit(sentence, "0.0"))
+
+
+def test_refuter_after_hit_only_when_asked():
+    """Is '0.0 是错的' a refuted hit for misconceptions (refute=True) but not for concepts?"""
+    sentence = normalize("other=0.0 是错的")
+    assert is_negated(sentence, *_hit(sentence, "0.0"))
+    assert not is_negated(sentence, *_hit(sentence, "0.0"), refute=False)
+
+
+def test_later_wrongness_refutes():
+    """Does '保持 0.0 会得到错误的最大值' refute the hit, while '不会出错' does not?"""
+    wrong = normalize("保持 0.0 会得到错误的最大值")
+    fine = normalize("保持 0.0 不会出错")
+    assert is_negated(wrong, *_hit(wrong, "0.0"))
+    assert not is_negated(fine, *_hit(fine, "0.0"))
+
+
+@pytest.mark.parametrize("text", ["不仅 0.0 可以", "无穷个 0.0"])
+def test_words_that_only_look_negative(text):
+    """Are '不仅' (not only) and '无穷' not taken as negations?"""
+    sentence = text
+    assert not is_negated(sentence, *_hit(sentence, "0.0"), refute=False)
+
+
+def test_conditional_clause_is_hypothetical():
+    """Is '如果用 0.0' a hypothetical, not a claim?"""
+    sentence = normalize("如果用 0.0,全负的行会得到 0")
+    assert is_hypothetical(sentence, sentence.index("0.0"))
+
+
+def test_condition_governs_the_next_clause():
+    """In '如果不加 mask，这些 lane 会读到下一行', is the consequence clause hypothetical too?"""
+    sentence = normalize("如果不加 mask，这些 lane 会读到下一行")
+    assert is_hypothetical(sentence, sentence.index("下一行"))
+
+
+def test_restated_premise_is_not_hypothetical():
+    """Does '若归约是 max，other 还是 0.0' stay a claim once the question's premise is declared?"""
+    sentence = normalize("若归约是 max，other 还是 0.0")
+    premise = (r"若归约是\s*max",)
+    assert is_hypothetical(sentence, sentence.index("0.0"))
+    assert not is_hypothetical(sentence, sentence.index("0.0"), premises=premise)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("因为 x + 0 = x", True), ("so the sum is unchanged", True), ("使用 -inf", False), ("即使用 0", False)],
+)
+def test_causal_cues(text, expected):
+    """Is a causal connective recognised, and are '使用'/'即使' not mistaken for '使'?"""
+    assert has_cue(normalize(text)) is expected
+
+
+def test_language_can_be_extended():
+    """Does a rubric's extra cue word count as a causal connective?"""
+    lang = DEFAULT_LANGUAGE.extended(cues=["鉴于"])
+    assert has_cue("鉴于此", lang) and not has_cue("鉴于此")
+
+
+def test_wei_denies():
+    """Is '未实测' (not measured) a denial of `实测`?"""
+    sentence = normalize("所以应该正确，但未实测")
+    assert is_negated(sentence, *_hit(sentence, "实测"))
+
+
+def test_negation_stops_at_a_comma_inside_brackets():
+    """In '不读显存，填 other（0.0，加法单位元）' does the 不 deny the read and not the identity?"""
+    sentence = normalize("状态（lane 不读显存，填 other（0.0，加法单位元））")
+    assert not is_negated(sentence, *_hit(sentence, "加法单位元"), refute=False)
+
+
+def test_existential_negation_ends_at_the_copula():
+    """In '没有 other 的 lane 是未定义值', is `未定义` stated, not denied by the earlier 没有?"""
+    sentence = normalize("在 GPU 上，没有 other 的 masked lane 是未定义值")
+    assert not is_negated(sentence, *_hit(sentence, "未定义"), refute=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("很多人以为 tl.sum 会跳过 masked lane，其实不是", "跳过"),
+        ("max(x,0)=x 只在 x≥0 时才对", "max(x,0)=x"),
+    ],
+)
+def test_refutations_after_a_claim(text, word):
+    """Do '…，其实不是' and '… 只在 x≥0 时才对' refute the claim before them?"""
+    sentence = normalize(text)
+    assert is_negated(sentence, *_hit(sentence, word))
+
+
+def test_arrow_is_a_causal_cue():
+    """Is an arrow ('x+0=x → 和不变') read as a causal connective?"""
+    assert has_cue(normalize("x+0=x → 和不变"))
+
+
+# ── LaTeX, IME typos and mixed scripts (rubric round 2) ────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (r"$\max(x,-\infty)=x$", "max(x,-inf)=x"),
+        (r"$e_{\max}=-\infty$", "e_max=-inf"),
+        (r"$\max(\ldots,0)=0\neq-3$", "max(...,0)=0≠-3"),
+        (r"$\forall x,\ x+0=x$", "任意 x, x+0=x"),
+        (r"$\text{BLOCK}=2^{k}$", "block=2^k"),
+        (r"$$\sum_{j=0}^{127}v_j$$", "sum_j=0^127v_j"),
+    ],
+)
+def test_latex_reads_as_plain_maths(text, expected):
+    """Does LaTeX a student pastes from notes ($\\max(x,-\\infty)=x$, \\neq, \\forall, \\text{})
+    normalize to the plain maths the patterns are written for?"""
+    assert normalize(text) == expected
+
+
+def test_text_without_latex_is_untouched_by_it():
+    """Is a plain answer with no backslash or dollar sign left as it was by the LaTeX step?"""
+    assert normalize("other=0.0 (加法单位元)") == "other=0.0 (加法单位元)"
+
+
+@pytest.mark.parametrize(
+    ("typo", "fixed"),
+    [("2的密次", "2 的幂次"), ("单为元", "单位元"), ("掩马", "掩码"), ("寄存气", "寄存器")],
+)
+def test_ime_homophones_of_key_terms(typo, fixed):
+    """Are pinyin-IME homophones of the lesson's key terms (密次 for 幂次) read as the term?"""
+    assert normalize(typo) == fixed
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("-inf比", "-inf 比"), ("max跟", "max 跟"), ("填0了", "填 0 了"), ("tl.sum加", "tl.sum 加")],
+)
+def test_latin_and_chinese_are_spaced(text, expected):
+    """Is a space put between Latin and Chinese script, so `\\b` in a pattern sees a word boundary in
+    "-inf比" as it does in "-inf 比"?"""
+    assert normalize(text) == expected
+
+
+def test_full_width_comma_separates_clauses_between_digits():
+    """Does "填 0，1 是乘法的单位元" split into two clauses although a digit stands on each side of
+    the comma, while "(4,100)" stays one?"""
+    sentence = normalize("填 0，1 是乘法的单位元")
+    assert [sentence[a:b].strip() for a, b in clause_spans(sentence)] == ["填 0", "1 是乘法的单位元"]
+    assert len(clause_spans(normalize("形状 (4,100) 失败"))) == 1
+
+
+def test_space_between_chinese_ends_a_negation():
+    """In "不去读显存 直接填 0" (a phone-typed pause), does the 不 deny the read but not the fill?"""
+    sentence = normalize("被挡住的不去读显存 直接填0")
+    assert not is_negated(sentence, *_hit(sentence, "填 0"), refute=False)
+    assert is_negated(sentence, *_hit(sentence, "读显存"), refute=False)
+
+
+def test_bu_ran_is_no_negator():
+    """Is 不然 ("otherwise") not read as a negation of what follows ("不然填0的话 … max就变0了")?"""
+    sentence = normalize("不然填0的话 如果一行全是负数")
+    assert not is_negated(sentence, *_hit(sentence, "全是负数"), refute=False)
+
+
+def test_rang_is_a_causal_cue():
+    """Is 让 ("other=0.0 让它们加进去等于没加") a causal connective, and 不让 none?"""
+    assert has_cue(normalize("other=0.0 让它们加进去等于没加"))
+    assert not has_cue(normalize("不让它们读显存"))
