@@ -42,8 +42,11 @@
 #
 # 下一个单元选择后端：有 CUDA GPU 时用真正的 JIT 编译；没有时自动切换到 Triton 自带的解释器
 # （`TRITON_INTERPRET=1`，在 CPU 上逐个 program 模拟执行）。这个开关**必须在 `import triton`
-# 之前**打开：`tl.sum` 等函数在 triton 被导入的那一刻就已经编译好了，之后再改环境变量，
-# 归约会报错。若你先导入了 triton，请重启内核（Kernel → Restart）再从头运行。
+# 之前**打开：`@triton.jit` 在装饰函数的那一刻读取 `TRITON_INTERPRET`，据此把函数包装成 GPU 编译用的
+# `JITFunction` 或解释器用的 `InterpretedFunction`；而 `tl.sum` 本身就是一个 `@triton.jit` 函数，
+# 在导入 triton 时就已经包装成了 `JITFunction`。之后再打开开关，你的 kernel 交给了解释器，kernel 里的
+# `tl.sum` 却还是 GPU 版本，解释器一调用它就报错："Cannot call @triton.jit'd outside of the scope of a kernel"。
+# 若你先导入了 triton，请重启内核（Kernel → Restart）再从头运行。
 
 # %%
 from course import runtime
@@ -80,8 +83,9 @@ print("本次运行：", runtime.describe())
 #    `cols = tl.arange(0, BLOCK_SIZE)`，`BLOCK_SIZE = triton.next_power_of_2(N)`；
 #    `mask = cols < N` 标出真实的列。
 # 2. **中间**：`tl.load(..., mask=mask, other=单位元)` 把真实列从显存读进寄存器，
-#    被 mask 掉的 lane 不访问显存，直接在寄存器里置为单位元；`tl.sum` 在寄存器里做树状折半相加。
-#    因为 $x + 0 = x$，padding lane 在每一层相加里都不改变结果。
+#    被 mask 掉的 lane 不访问显存，直接在寄存器里置为单位元；`tl.sum` 做树状折半相加：每个线程先在
+#    寄存器里加自己持有的 lane，同一 warp 的线程再用 shuffle 交换寄存器两两相加，各 warp 的部分和最后
+#    经共享内存汇合。因为 $x + 0 = x$，padding lane 在每一层相加里都不改变结果。
 # 3. **输出**：归约得到一个标量，`tl.store(out_ptr + row, ...)` 写回第 `row` 个位置。各行互不干扰。
 #
 # ![图 5-1：一行数据载入寄存器：前 N 个 lane 来自显存，其余 lane 由 mask 挡住并填入单位元](img/padded-lanes.png)
@@ -105,16 +109,21 @@ print("本次运行：", runtime.describe())
 #
 # ### 常见错误
 #
-# - **省略 `other`**：GPU 上被 mask 掉的 lane 是未定义值；Triton 解释器却悄悄填 0，
-#   于是求和"在 CPU 上碰巧对了"。不要依赖这个巧合：求最大值时它一样会错。
+# - **省略 `other`**：Triton 文档只规定"mask 为假的 lane 返回 `other`"，没有说省略 `other` 时返回什么，
+#   所以这些 lane 里是什么不受语言保证。实测 fp32 时，H200 上（triton 3.6）和解释器里都填了 0，
+#   于是求和"碰巧对了"。不要依赖这个巧合：它只是当前实现的行为，而且 0 不是 max、min、prod 的单位元，
+#   求最大值时它一样会错。
 # - **只用 2 的幂宽度测试**：N = 128 时 `BLOCK_SIZE − N = 0`，填错的单位元也看不出来。
 #   测试要包含 100、257 这样的非 2 的幂宽度。
 # - **不加 mask**：GPU 上可能越界读到下一行甚至非法地址；解释器不检查越界，会静默读到垃圾。
 #
 # ### 块大小的上限与两种补救
 #
-# Triton 限制单个块张量的元素数不超过 `TRITON_MAX_TENSOR_NUMEL`（$2^{20}$），但实际能用的
-# `BLOCK_SIZE` 远小于它：fp32 下一行上万个元素就开始寄存器溢出（spill）、编译变慢。
+# Triton 限制单个块张量的元素数不超过 `TRITON_MAX_TENSOR_NUMEL`（$2^{20}$），但块能开多大，
+# 还要看 kernel 要让多少数据同时留在寄存器里。在 H200 上（triton 3.6，fp32，默认 4 个 warp）实测：
+# 本课的 `row_sum` 从 `BLOCK_SIZE` = 1024 到 131072 都没有寄存器溢出（spill），每线程至多用 32 个寄存器，
+# 因为读进来的值加完就不再需要；而像 softmax 那样要把整行留到最后写回的 kernel，`BLOCK_SIZE` = 16384 时
+# 每线程已用 179 个寄存器，32768 时用满 255 个并开始溢出到本地内存，131072 时单是编译就要 8 秒多。
 # 一行很长（例如 N = 65536）时有两种办法：
 #
 # 1. **单 program 沿列循环**：用较小的 `BLOCK_SIZE` 分块读、在寄存器里累加（第 8 课）；
@@ -128,7 +137,8 @@ print("本次运行：", runtime.describe())
 #
 # 下面是在 GPU 上实测的带宽（GB/s，`triton.testing.do_bench`，首次 JIT 不计入）。没有 GPU 时，
 # 这里显示仓库里提交的实测结果（`benchmarks/results/lesson05-row-sum.json`），并注明测量日期与设备。
-# 在 NVIDIA H200 上（triton 3.6，fp32，每个输入约 64 MB）：
+# 在 NVIDIA H200 上（triton 3.6，fp32；N ≥ 4 时每个输入约 64 MB，N = 1、2 时行数封顶在 $2^{22}$，
+# 输入只有 16 MB、32 MB）：
 #
 # - N = 1024 时 2702 GB/s，N = 1025（`BLOCK_SIZE` 跳到 2048，近一半 lane 是 padding）时 2671 GB/s：
 #   padding 几乎不花带宽，印证了"浪费的是寄存器和算术，不是显存流量"；
@@ -225,7 +235,7 @@ for shape in ((1, 1), (4, 100), (7, 257)):
     torch.testing.assert_close(row_sum(x), x.sum(1), atol=1e-4, rtol=1e-4)
 record.passed("row_sum 可见检查")
 ### BEGIN HIDDEN TESTS
-from autograder.cases import check_in_notebook  # noqa: E402
+from autograder.lesson.cases import check_in_notebook  # noqa: E402
 
 check_in_notebook("lesson05-row-sum", "normal", row_sum, DEVICE)
 ### END HIDDEN TESTS
@@ -233,7 +243,7 @@ check_in_notebook("lesson05-row-sum", "normal", row_sum, DEVICE)
 # %% role="test" grade_id="test_row_sum_boundary" points=1
 # 边界输入（BLOCK_SIZE−1 / BLOCK_SIZE / BLOCK_SIZE+1、N = 1、M = 1、更宽缓冲区的视图……）由隐藏测试检查。
 ### BEGIN HIDDEN TESTS
-from autograder.cases import check_in_notebook  # noqa: E402  (again: this cell may run alone)
+from autograder.lesson.cases import check_in_notebook  # noqa: E402  (again: this cell may run alone)
 
 check_in_notebook("lesson05-row-sum", "boundary", row_sum, DEVICE)
 ### END HIDDEN TESTS
