@@ -27,6 +27,26 @@ from autograder.rubric import load_rubric, score_answer  # noqa: E402
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
+def normalized(raw: dict) -> dict:
+    """One answer in the v1-v4 schema; v5 writes text, context and flat labels instead."""
+    if "label" in raw:
+        return raw
+    context = raw.get("context") or {}
+    label = {
+        "points": float(raw["expected_points"]),
+        "veto_worthy": bool(raw["veto"]),
+        "kind": raw.get("kind"),
+    }
+    return {
+        "id": raw["id"],
+        "question": raw["question"],
+        "answer": raw.get("text") or "",
+        "blank": str(context.get("blank", "0.0")),
+        "checks_passed": context.get("checks_passed", True),
+        "label": label | {"why": raw.get("why", "")},
+    }
+
+
 def score_set(items: list[dict], assignment: str) -> list[dict]:
     rubric = load_rubric(lesson(assignment).rubric)
     rows = []
@@ -79,7 +99,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     path = Path(args.answers)
     items = yaml.safe_load(path.read_text(encoding="utf-8"))
-    items = items["answers"] if isinstance(items, dict) else items
+    items = [normalized(raw) for raw in (items["answers"] if isinstance(items, dict) else items)]
     rows = score_set(items, args.assignment)
     report = {"set": str(path), "label": args.label, "summary": summarize(rows)}
     report["errors"] = [
