@@ -92,7 +92,7 @@ def sweep(row_sum_fn, widths=WIDTHS, device: str = "cuda", log=print) -> list[di
             f"{n_cols:>6} {result['block_size']:>6} {result['triton_gbps']['median']:>12.1f} "
             f"{result['torch_gbps']['median']:>11.1f}"
         )
-        del x  # 64 MB per width: free it before the next one is drawn
+        del x  # up to 64 MB per width: free it before the next one is drawn
     return results
 
 
