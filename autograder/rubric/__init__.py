@@ -1,8 +1,8 @@
 """Written answers: the public entry points of the rubric scorer and of `python -m autograder rubric`.
 
-The model lives in rubric_model.py (read by rubric_load.py), the scoring rules in rubric_score.py and the
-modules it calls (rubric_reasons, rubric_stuffing, rubric_note, rubric_text), the third pass condition
-in rubric_pass.py, calibration in rubric_check.py; this module is the one the grading pipeline and the
+The model lives in model.py (read by load.py), the scoring rules in score.py and the
+modules it calls (reasons, stuffing, note, text), the third pass condition
+in passing.py, calibration in check.py; this module is the one the grading pipeline and the
 CLI import.
 """
 

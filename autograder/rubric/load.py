@@ -1,4 +1,4 @@
-"""Read a lesson's rubric.yaml into the classes of rubric_model.py, compiling every pattern once."""
+"""Read a lesson's rubric.yaml into the classes of model.py, compiling every pattern once."""
 
 from __future__ import annotations
 

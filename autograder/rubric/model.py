@@ -1,7 +1,7 @@
 """The written-answer rubric as data: what a lesson's rubric.yaml holds, and its consistency checks.
 
 The format is documented at the top of course/lessons/05-row-sum-padding/rubric.yaml; every lesson's
-rubric uses it. rubric_load.py reads the file into these classes, compiling every pattern once, so a
+rubric uses it. load.py reads the file into these classes, compiling every pattern once, so a
 broken regex is a load error, not a surprise in the middle of grading a class.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 from autograder.rubric.textnorm import DEFAULT_LANGUAGE, Language
 
 SEVERITIES = ("veto", "deduct", "review")
-# What the student's own checks did, as the note is scored against it (see rubric_note.check_state).
+# What the student's own checks did, as the note is scored against it (see note.check_state).
 CHECK_STATES = ("passed", "failed", "not_run", "unknown")
 # Flags that send an answer to a TA unless the rubric names its own list under `review.route`.
 DEFAULT_ROUTE = (
@@ -95,7 +95,7 @@ class Question:
     premises: tuple[str, ...] = ()  # the question's own condition, not a hypothetical when restated
     valid_premises: tuple[Premise, ...] = ()
     states_value: bool = False  # the note: the value it says was filled must be the submitted blank
-    right_blank: tuple[str, ...] = ()  # the blank values that are right (as rubric_note.blank_value reads)
+    right_blank: tuple[str, ...] = ()  # the blank values that are right (as note.blank_value reads)
     claims: tuple[re.Pattern, ...] = ()  # conclusions that need a known premise beside the concepts
     reduction: str | None = None  # the reduction the question is about (sum, max): its padding identity
 
@@ -105,7 +105,7 @@ class Question:
 
 @dataclass(frozen=True)
 class Limits:
-    """Length bounds and the keyword-stuffing thresholds (see rubric_stuffing)."""
+    """Length bounds and the keyword-stuffing thresholds (see stuffing.py)."""
 
     min_chars: int = 2
     max_chars: int = 1000
@@ -128,7 +128,7 @@ class Reduction:
     """A reduction and the value its padding must hold: any other value stated as its fill is wrong."""
 
     name: str
-    identity: str  # canonical, as rubric_text.canonical_value writes it: "0", "1", "-inf", "+inf"
+    identity: str  # canonical, as text.canonical_value writes it: "0", "1", "-inf", "+inf"
     names: re.Pattern  # the words that name it in a clause ("求和", "tl.max")
 
 
@@ -149,8 +149,8 @@ class Rubric:
     outcomes: tuple[re.Pattern, ...] = ()  # conclusions about correctness ("所以结果正确") worth checking
     pass_conditions: dict[str, PassCondition] = field(default_factory=dict)
     reductions: tuple[Reduction, ...] = ()
-    evaluative: tuple[re.Pattern, ...] = ()  # praise without content ("充分体现了"): see rubric_stuffing
-    claim_topics: tuple[re.Pattern, ...] = ()  # claims worth checking (memory, hardware): rubric_text
+    evaluative: tuple[re.Pattern, ...] = ()  # praise without content ("充分体现了"): see stuffing.py
+    claim_topics: tuple[re.Pattern, ...] = ()  # claims worth checking (memory, hardware): text.py
     benign: tuple[re.Pattern, ...] = ()  # true descriptions the gate reads; no premise, unlike facts
 
     def reduction(self, name: str | None) -> Reduction | None:

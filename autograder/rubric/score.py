@@ -1,9 +1,9 @@
 """Score one written answer against its question's rubric: deterministic, and every credit, veto or
 routing comes with the student's own sentence as evidence.
 
-Order of the rules: empty → sentences → grandiose praise set aside (rubric_stuffing) → concepts and
-reasons (rubric_reasons) → misconceptions and wrong fill values → stuffing and length → the note
-against the code (rubric_note) → caps and deductions → the confidence gate (rubric_text.unread) →
+Order of the rules: empty → sentences → grandiose praise set aside (stuffing.py) → concepts and
+reasons (reasons.py) → misconceptions and wrong fill values → stuffing and length → the note
+against the code (note.py) → caps and deductions → the confidence gate (text.unread) →
 review routing → feedback. No rule gives credit or vetoes silently when it is unsure: an unknown
 premise, an uncertain veto, a cap that decided the score or content no pattern read sends the answer
 to a TA.
@@ -169,7 +169,7 @@ def is_empty(sentences: list[Sentence], rubric: Rubric) -> bool:
 
 def match_concepts(q: Question, asked, sentences: list[Sentence], rubric: Rubric, result) -> dict:
     """Concept id -> the sentence that earns it. A stated concept earns its weight; a reason concept
-    only through a causal clause whose premise the rubric knows to be valid (rubric_reasons).
+    only through a causal clause whose premise the rubric knows to be valid (reasons.py).
     Unknown premises are flagged on `result` (None: credit only)."""
     reasons = judge_reasons(q, rubric, sentences, asked)
     credited = {}

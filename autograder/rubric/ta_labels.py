@@ -21,7 +21,7 @@ from autograder.rubric.groups import canonical
 @dataclass(frozen=True)
 class TaLabel:
     question: str
-    answer: str  # the canonical text (answer_groups.canonical)
+    answer: str  # the canonical text (groups.canonical)
     points: float
     veto: bool
     reviewer: str
