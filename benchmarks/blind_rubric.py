@@ -56,7 +56,9 @@ def score_set(items: list[dict], assignment: str) -> list[dict]:
             scored = score_answer(rubric, item["question"], item.get("answer") or "", context=context)
         else:  # the scorer before it could read the submitted blank (first contact)
             scored = score_answer(rubric, item["question"], item.get("answer") or "")
-        rows.append({"item": item, "scored": scored.to_json()})
+        rows.append(
+            {"item": item, "scored": scored.to_json() | {"flags": scored.flags, "evidence": scored.evidence}}
+        )
     return rows
 
 

@@ -35,6 +35,7 @@ _MARKER = re.compile(
 # A marker denied in its clause ("不是因为 B") states no premise: "而是因为 C" carries the real one.
 _DENIED = any_of(tuple(NEGATORS))
 _LETTERS = re.compile(r"[\W_]+")
+_HEADING = re.compile(r"^\W*\w{0,4}\s*:")
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,11 @@ class CausalLink:
 def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
     """The causal clauses of one normalized sentence; `previous` is the sentence before it, which is
     the premise of a sentence that opens with "所以"/"so"."""
-    markers = [m for m in _MARKER.finditer(sentence) if not _denied(sentence, m.start())]
+    markers = [
+        m
+        for m in _MARKER.finditer(sentence)
+        if not _denied(sentence, m.start()) and not _step_arrow(sentence, m)
+    ]
     links = []
     for i, marker in enumerate(markers):
         start = markers[i - 1].end() if i else 0
@@ -61,10 +66,14 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
         if kind == "backward":
             if i and markers[i - 1].lastgroup == "forward":
                 continue  # "因为 B，所以 A": the forward marker already made this link
+            if after.lstrip().startswith(":") and not _content(before):
+                continue  # "所以：…" heads a summary: its clauses carry their own markers
             premise = before if _content(before) else previous
             if i and markers[i - 1].lastgroup == "backward" and _content(before):
-                # "B 才能 C，所以 A": the premise of A is the whole chain B → C, not C alone.
-                premise = sentence[markers[i - 2].end() if i > 1 else 0 : marker.start()]
+                if "," in before.strip(" ,"):  # "mask 保证不越界，单位元保证不改结果": a new clause
+                    premise = before.strip(" ,").split(",")[-1]
+                else:  # "B 才能 C，所以 A": the premise of A is the whole chain B → C, not C alone.
+                    premise = sentence[markers[i - 2].end() if i > 1 else 0 : marker.start()]
             links.append(_link(marker.group(0), kind, premise, after))
         elif kind == "counter":
             links.append(_link(marker.group(0), kind, after, before))
@@ -89,6 +98,7 @@ def _forward(sentence: str, marker: re.Match, rest: list[re.Match], before: str,
 
 
 def _link(marker: str, kind: str, premise: str, conclusion: str) -> CausalLink:
+    premise = _HEADING.sub("", premise)  # "- 所以:mask" offers "mask"
     return CausalLink(marker, kind, premise.strip(" ,;:"), conclusion.strip(" ,;:"))
 
 
@@ -99,6 +109,25 @@ def _denied(sentence: str, position: int) -> bool:
     if contrasts:
         window = window[contrasts[-1].end() :]
     return bool(_DENIED.search(window))
+
+
+def _step_arrow(sentence: str, marker: re.Match) -> bool:
+    """'读一行 → 补 0 → tl.sum → store', '输出：标量 → out[row]': an arrow that lists steps or leads
+    from a bare noun states no cause. One from a claim ('x+0=x → 和不变') does."""
+    if marker.group(0) != "→":
+        return False
+    if sentence.count("→") >= 2:
+        return True
+    before = re.sub(r"^\W*\w{0,4}\s*:", "", sentence[: marker.start()].split(",")[-1])
+    return len(_LETTERS.sub("", before)) <= 6 and not re.search(r"[=<>]", before)
+
+
+def without_step_arrows(sentence: str) -> str:
+    """The sentence with its step arrows blanked: a list of steps holds no causal connective."""
+    steps = [m for m in _MARKER.finditer(sentence) if _step_arrow(sentence, m)]
+    for marker in reversed(steps):
+        sentence = sentence[: marker.start()] + "," + sentence[marker.end() :]
+    return sentence
 
 
 def _content(text: str) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from autograder.rubric.model import Question, Rubric
 from autograder.rubric.note import check_state, note_findings, unread_note, wrong_blank
-from autograder.rubric.premises import Sentence
+from autograder.rubric.premises import Sentence, without_step_arrows
 from autograder.rubric.reasons import claimed, judge_reasons, match_misconceptions, without_beliefs
 from autograder.rubric.stuffing import grandiose, length_flags, stuffing_flags, unread
 from autograder.rubric.text import is_romanized
@@ -142,11 +142,14 @@ def _points(q: Question, asked, credited, sentences, deduction, context, rubric,
 
 
 def _routes(flag: str, result: AnswerScore, rubric: Rubric) -> bool:
-    """Whether a flag sends the answer to a TA. Once a certain veto decides the answer, doubts about
-    its points alone (a cap, an unknown premise, a second, uncertain veto) change nothing that matters."""
+    """Whether a flag sends the answer to a TA. Once a certain veto or a bare list of terms decides the
+    answer, doubts about its points alone (a cap, an unknown premise, a second, uncertain veto) change
+    nothing that matters."""
     name = flag.split(":")[0]
     if name in _POINTS_ONLY and "veto_certain" in result.flags:
         return False
+    if name in (*_POINTS_ONLY, "stuffing", "capped_no_cue") and "term_list" in result.flags:
+        return False  # a bare list of terms earns nothing whatever its caps or premises
     return name in rubric.route
 
 
@@ -156,7 +159,7 @@ def prepare(answer: str, rubric: Rubric) -> list[Sentence]:
     for raw in split_sentences(answer):
         text = normalize(raw)
         if text:
-            sentences.append(Sentence(raw, text, has_cue(text, rubric.language)))
+            sentences.append(Sentence(raw, text, has_cue(without_step_arrows(text), rubric.language)))
     return sentences
 
 

@@ -31,7 +31,10 @@ _GLUE = re.compile(
 )
 _HEADING = re.compile(
     r"^\s*(?:输入|输出|状态变化|状态|中间状态|中间|阶段|第\s*[一二三123]\s*步|input|output|state(?:\s+change)?|"
-    r"stage\s*\d?)\s*(?:阶段)?\s*$"
+    r"stage\s*\d?)\s*(?:阶段|状态)?\s*$"
+)
+_STAGE_IS = re.compile(
+    r"^\s*(?:输入|输出|中间|状态变化|中间状态|输入状态|输出状态|状态|input|output|state)\s*(?:阶段)?\s*(?:是|为|就是|\bis\b)\s*"
 )
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?%?(?![\w.])")
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -48,12 +51,14 @@ def length_flags(sentences: list[Sentence], rubric: Rubric) -> list[str]:
 
 
 def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> list[str]:
-    """["stuffing"] for an answer that is mostly bare terms, or one item repeated in a row."""
+    """["stuffing"] for an answer that is mostly bare terms, or one item repeated in a row; with
+    "term_list" when every item is a bare term or a heading, which leaves nothing for a TA to read."""
     limits = rubric.limits
     scoring = [p for c in q.concepts for p in c.patterns] + [p for m in q.misconceptions for p in m.patterns]
     cues = any_of(rubric.language.cues)
     bare_terms, prose = 0, 0
-    for item in _items(sentences):
+    items = _items(sentences)
+    for item in items:
         spans = _spans([*rubric.vocabulary, _NUMBER], item, scoring)
         kind, count = _item_kind(item, spans, cues)
         bare_terms += count
@@ -62,6 +67,8 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
     is_list = bare_terms >= limits.list_min_terms and bare_terms >= limits.list_share * (bare_terms + prose)
     text = " . ".join(s.text for s in sentences)
     repeated = re.search(rf"(\S.{{0,40}}?)(?:[\s,、;/]+\1(?!\w)){{{limits.repeats - 1},}}", text)
+    if is_list and not repeated and _fragments(items) and not any(s.cue for s in sentences):
+        return ["stuffing", "term_list"]  # nothing but fragments: certain, no TA needed to see it earns 0
     return ["stuffing"] if is_list or repeated else []
 
 
@@ -83,17 +90,27 @@ def grandiose(sentences: list[Sentence], rubric: Rubric) -> list[Sentence]:
     return found
 
 
+def _fragments(items: list[str]) -> bool:
+    """Six or more items, none longer than a short phrase: a list, whatever its items' words."""
+    return len(items) >= 6 and all(
+        len(re.sub(r"\s+", "", re.sub(r"^[^:]{0,6}:", "", i))) <= 20 for i in items
+    )
+
+
 def _items(sentences: list[Sentence]) -> list[str]:
+    """The clauses and list items of an answer; "中间是单位元" is the item "单位元": a stage heading
+    frames the terms after it, it is no verb of theirs."""
     items = []
     for s in sentences:
         for start, end in clause_spans(s.text):
-            items += [piece for piece in re.split(r"[;、/]", s.text[start:end]) if piece.strip()]
+            pieces = (_STAGE_IS.sub("", piece) for piece in re.split(r"[;、/]", s.text[start:end]))
+            items += [piece for piece in pieces if piece.strip()]
     return items
 
 
 def _item_kind(item: str, spans: list[tuple[int, int]], cues: re.Pattern) -> tuple[str, int]:
     """("bare", number of terms) | ("prose", 0) | ("frame", 0): a heading or a connective on its own."""
-    if _HEADING.match(item):
+    if all(_HEADING.match(part) for part in item.split("→")):  # "输入状态→中间状态→输出状态"
         return "frame", 0
     residue = cues.sub(" ", "".join(item[a:b] for a, b in _gaps(spans, len(item))))
     glue = len(_GLUE.findall(residue))

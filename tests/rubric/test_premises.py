@@ -63,3 +63,24 @@ def test_chained_markers_keep_the_whole_chain_as_premise():
         "长度必须是 2 的幂才能对半分到 1",
         "补到 128",
     )
+
+
+def test_arrows_that_list_steps_state_no_cause():
+    """Is '读入 → 填零 → 求和 → 写回' a list of steps, with no premise offered?"""
+    assert links("读入一行 → 越界填零 → tl.sum → 写回 out") == []
+
+
+def test_arrow_from_a_bare_noun_states_no_cause():
+    """Does '输出：标量 → 写回 out[row]' offer no premise, while 'x+0=x → 和不变' does?"""
+    assert links("输出：标量 → 写回 out[row]") == []
+    assert links("x+0=x → 和不变") == [("x+0=x", "和不变")]
+
+
+def test_a_new_clause_between_two_markers_is_its_own_premise():
+    """In 'mask 保证不越界，单位元保证和不变', is the premise of the second clause '单位元' alone?"""
+    assert links("mask 保证不越界，单位元保证和不变")[-1] == ("单位元", "和不变")
+
+
+def test_so_as_a_summary_heading_links_nothing():
+    """Does '所以：…' that heads a summary leave the sentence before out of its clauses?"""
+    assert all(premise != "前一句" for premise, _ in links("所以：mask 保证不越界", previous="前一句"))

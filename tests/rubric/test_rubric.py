@@ -982,3 +982,31 @@ def test_routing_share(calibration, split):
 def test_calibration_meets_issue_8_targets(calibration):
     """Does the whole calibration set meet every target `rubric check` reports?"""
     assert calibration.target_failures() == []
+
+
+def test_a_bare_list_of_terms_scores_zero_without_a_ta(l5):
+    """Is a list of short fragments with no connective decided as stuffing (0) without review?"""
+    answer = "mask；other=0.0；单位元；tl.sum；寄存器；warp；树状归约；tl.store"
+    scored = score_answer(l5, "Q1", answer)
+    assert (scored.points, "term_list" in scored.flags, scored.needs_review) == (0.0, True, False)
+
+
+def test_stuffing_in_sentences_still_goes_to_a_ta(l5):
+    """Does an answer that frames terms in sentences stay routed when flagged as stuffing?"""
+    answer = "因为单位元所以 mask，因为 mask 所以 tl.sum，因为 tl.sum 所以寄存器，因为寄存器所以 warp。"
+    scored = score_answer(l5, "Q1", answer)
+    assert "term_list" not in scored.flags
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Q1", "每行一个 program，越界 lane 填 0，因为 0 是最小的数，加进去不会影响结果，最后 store 标量。"),
+        ("Q3", "用 -inf，因为 x + (-inf) = x，所以 padding 不影响最大值。"),
+    ],
+)
+def test_a_wrong_premise_behind_a_right_value_is_caught(l5, question, answer):
+    """Is '0 is the smallest number' (sum) or 'x + (-inf) = x' (max) vetoed or routed, never credited?"""
+    scored = score_answer(l5, question, answer)
+    assert scored.veto or scored.needs_review
+    assert scored.points <= 1.0

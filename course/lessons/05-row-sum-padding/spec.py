@@ -1,0 +1,68 @@
+"""Lesson 5 declares itself: its parts and points, the pass rule, its blank, hidden inputs and reference.
+
+Never released to students. The widths are chosen so that a wrong identity shows:
+non-powers of two leave padding lanes, BLOCK_SIZE - 1 / BLOCK_SIZE / BLOCK_SIZE + 1
+straddle the edge, NaN past the row catches an unmasked load on both backends, and
+all-zero rows compared bit for bit catch an identity that is merely small.
+"""
+
+import torch
+
+from autograder.lesson.spec import BlankRule, CaseSpec, Comparison, Exercise, LessonSpec, Part, PassRule
+
+
+def reference(x64: torch.Tensor) -> torch.Tensor:
+    return x64.sum(dim=1)
+
+
+def magnitude(x64: torch.Tensor) -> torch.Tensor:
+    """The scale that rounding error grows with: sum |x| per row."""
+    return x64.abs().sum(dim=1)
+
+
+CASES = (
+    CaseSpec("irregular 5x100", "normal", 5, 100),
+    CaseSpec("irregular 3x1000", "normal", 3, 1000),
+    CaseSpec("irregular 6x33", "normal", 6, 33),
+    CaseSpec("irregular 4x777", "normal", 4, 777),
+    CaseSpec("irregular 2x2500", "normal", 2, 2500),
+    CaseSpec("power of two 8x64", "normal", 8, 64),
+    # an identity that is merely small (1e-30, 1e-7) is not the identity: exact zeros show it
+    CaseSpec("irregular zeros 3x100 (exact)", "normal", 3, 100, data="zeros", exact=True),
+    CaseSpec("BLOCK_SIZE-1 3x127", "boundary", 3, 127),
+    CaseSpec("BLOCK_SIZE 3x128", "boundary", 3, 128),
+    CaseSpec("BLOCK_SIZE+1 3x129", "boundary", 3, 129),
+    CaseSpec("one column 4x1", "boundary", 4, 1),
+    CaseSpec("one row 1x300", "boundary", 1, 300),
+    CaseSpec("view of a wider NaN buffer 4x100", "boundary", 4, 100, pad=60),
+    CaseSpec("view of a wider NaN buffer 3x200", "boundary", 3, 200, pad=56, data="negative"),
+    CaseSpec("all negative 3x200", "boundary", 3, 200, data="negative"),
+    CaseSpec("large magnitude 2x300", "boundary", 2, 300, data="large"),
+    CaseSpec("all zeros 2x77 (exact)", "boundary", 2, 77, data="zeros", exact=True),
+    CaseSpec("small integers 3x99 (exact)", "boundary", 3, 99, data="integers", exact=True),
+)
+
+SPEC = LessonSpec(
+    assignment="lesson05-row-sum",
+    # the seed's scoring: code 4 (normal inputs 2, boundary inputs 1, explanation 1) + Q1-Q3 2 each = 10
+    parts=(
+        Part("code_normal", 2, "cases", cell="test_row_sum_normal", group="normal"),
+        Part("code_boundary", 1, "cases", cell="test_row_sum_boundary", group="boundary"),
+        Part("code_explanation", 1, "note", cell="explanation"),
+        Part("Q1", 2, "rubric", cell="Q1"),
+        Part("Q2", 2, "rubric", cell="Q2"),
+        Part("Q3", 2, "rubric", cell="Q3"),
+    ),
+    pass_rule=PassRule(min_total=8, no_veto=True),
+    exercises=(
+        Exercise(
+            cell="row_sum_kernel",
+            entry="row_sum",
+            blanks={"other": BlankRule("value")},
+            cases=CASES,
+            reference=reference,
+            comparison=Comparison(atol=1e-4, rtol=1e-4, magnitude=magnitude),
+        ),
+    ),
+    visible_checks=("row_sum 可见检查",),
+)
