@@ -146,6 +146,10 @@ def _concept(data: dict, terms: dict[str, str]) -> Concept:
         when=tuple(str(s) for s in data.get("when", CHECK_STATES)),
         about_value=bool(data.get("about_value", False)),
         topic=_optional_patterns(f"{data['id']}.topic", data.get("topic"), terms),
+        stand_in=_optional_patterns(
+            f"{data['id']}.stand_in", (data.get("stand_in") or {}).get("patterns"), terms
+        ),
+        stand_in_share=float((data.get("stand_in") or {}).get("share", 0.0)),
     )
 
 

@@ -52,6 +52,9 @@ class Concept:
     when: tuple[str, ...] = CHECK_STATES  # the note's check states in which the concept is asked for
     about_value: bool = False  # why the submitted value is right: not earned when the blank is wrong
     topic: tuple[re.Pattern, ...] = ()  # words any statement of the concept holds: unread, they route
+    # A lesser answer that earns `stand_in_share` of the weight and meets `required` (-1e9 for -inf).
+    stand_in: tuple[re.Pattern, ...] = ()
+    stand_in_share: float = 0.0
 
 
 @dataclass(frozen=True)

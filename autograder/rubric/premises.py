@@ -17,12 +17,12 @@ from autograder.rubric.textnorm import CONTRAST, NEGATORS, any_of, clause_spans
 
 # The premise follows the marker: "因为 B".
 _FORWARD = r"""
-    是因为 因为 由于 既然 鉴于 (?:理由|原因)(?:是|在于|就是)?\s*:? (?:理由|原因)是 \bbecause(?:\sof)?\b \bsince\b
+    是因为 因为(?!这样) 由于 既然 鉴于 (?:理由|原因)(?:是|在于|就是)?\s*:? (?:理由|原因)是 \bbecause(?:\sof)?\b \bsince\b
     \bdue\sto\b \bgiven\sthat\b
 """
 # The premise precedes the marker: "B，所以 A", "B → A".
 _BACKWARD = r"""
-    所以 因此 因而 故而 (?<![缘])故(?!意|障) 于是 从而 导致 以致 使得 (?<![即假])使(?!用) 这样一来 这样 保证 确保
+    所以 因此 因而 故而 (?<![缘])故(?!意|障) 于是 从而 导致 以致 使得 (?<![即假])使(?!用) 这样一来 (?<![是像照按就])这样(?![的地理说做写看想子]) 保证 确保
     才能 → => ⇒ \bso\b \btherefore\b \bhence\b \bthus\b \bwhich\smeans\b \bthis\smeans\b \bas\sa\sresult\b
     \b(?:that'?s|which\sis|this\sis)\swhy\b \bensures?\b \bthereby\b
 """
@@ -66,8 +66,8 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
         if kind == "backward":
             if i and markers[i - 1].lastgroup == "forward":
                 continue  # "因为 B，所以 A": the forward marker already made this link
-            if after.lstrip().startswith(":") and not _content(before):
-                continue  # "所以：…" heads a summary: its clauses carry their own markers
+            if re.match(r"\s*[^,;:]{0,6}:", after) and not _content(before):
+                continue  # "所以：…", "所以其实就是：…" head a summary: its clauses carry their own markers
             premise = before if _content(before) else previous
             if i and markers[i - 1].lastgroup == "backward" and _content(before):
                 if "," in before.strip(" ,"):  # "mask 保证不越界，单位元保证不改结果": a new clause

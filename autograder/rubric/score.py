@@ -181,13 +181,22 @@ def match_concepts(q: Question, asked, sentences: list[Sentence], rubric: Rubric
             if concept.id in reasons.earned:
                 credited[concept.id] = reasons.earned[concept.id]
             continue
-        for s in sentences:
-            if any(claimed(s.text, m, rubric) for p in concept.patterns for m in p.finditer(s.text)):
-                credited[concept.id] = s
-                break
+        stated = _stated(concept, concept.patterns, sentences, rubric)
+        stand_in = {} if stated else _stated(concept, concept.stand_in, sentences, rubric)
+        credited |= stated or stand_in
+        if stand_in and result is not None:
+            result.flags.append(f"stand_in:{concept.id}")  # tally gives it stand_in_share of the weight
     for sentence in reasons.unknown if result is not None else ():
         result.flag("unknown_premise", sentence)
     return credited
+
+
+def _stated(concept, patterns, sentences: list[Sentence], rubric: Rubric) -> dict:
+    """{concept id: the first sentence that states one of `patterns`}, or {}."""
+    for s in sentences:
+        if any(claimed(s.text, m, rubric) for p in patterns for m in p.finditer(s.text)):
+            return {concept.id: s}
+    return {}
 
 
 def tally(q: Question, asked, credited: dict, sentences, deduction: float, result, rubric) -> float:
@@ -197,7 +206,8 @@ def tally(q: Question, asked, credited: dict, sentences, deduction: float, resul
     (`cap_loss`) whatever the size of the loss, so a capped 0.5 is checked like a capped 1.
     """
     weight = sum(c.weight for c in asked) or 1.0
-    raw = q.max_points * sum(c.weight for c in asked if c.id in credited) / weight
+    shares = {c.id: c.stand_in_share if f"stand_in:{c.id}" in result.flags else 1.0 for c in asked}
+    raw = q.max_points * sum(c.weight * shares[c.id] for c in asked if c.id in credited) / weight
     ceiling = q.max_points
     if any(c.required and c.id not in credited for c in asked) and q.cap_without_required is not None:
         ceiling = _cap(result, "capped_missing_required", raw, ceiling, q.cap_without_required)

@@ -66,7 +66,7 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
     # Weighed by terms: "负无穷 单位元 max 全负" is one item but four terms.
     is_list = bare_terms >= limits.list_min_terms and bare_terms >= limits.list_share * (bare_terms + prose)
     text = " . ".join(s.text for s in sentences)
-    repeated = re.search(rf"(\S.{{0,40}}?)(?:[\s,、;/]+\1(?!\w)){{{limits.repeats - 1},}}", text)
+    repeated = re.search(rf"(\S.{{1,40}}?)(?:[\s,、;/]+\1(?!\w)){{{limits.repeats - 1},}}", text)
     if is_list and not repeated and _fragments(items) and not any(s.cue for s in sentences):
         return ["stuffing", "term_list"]  # nothing but fragments: certain, no TA needed to see it earns 0
     return ["stuffing"] if is_list or repeated else []

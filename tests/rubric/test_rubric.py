@@ -1010,3 +1010,17 @@ def test_a_wrong_premise_behind_a_right_value_is_caught(l5, question, answer):
     scored = score_answer(l5, question, answer)
     assert scored.veto or scored.needs_review
     assert scored.points <= 1.0
+
+
+def test_a_finite_stand_in_for_minus_inf_earns_half_the_value(l5):
+    """Does a very negative finite fill (finfo.min) with a right reason earn partial credit, decided?"""
+    answer = "填 torch.finfo(torch.float32).min，因为它比所有真实数据都小，所以 padding 不会被选为最大值。"
+    scored = score_answer(l5, "Q3", answer)
+    assert (scored.points, scored.veto, "stand_in:neg_inf_value" in scored.flags) == (1.0, False, True)
+
+
+def test_a_worked_counterfactual_counts_as_a_connective(l5):
+    """Is '若 other 还是 0.0，max 就成了 0' a causal statement, so the no-connective cap does not apply?"""
+    answer = "改成 -inf。一行全是 -2 时，若 other 还是 0.0，max 就成了 0；填 -inf 则 max(-2, -inf) = -2。"
+    scored = score_answer(l5, "Q3", answer)
+    assert "capped_no_cue" not in scored.flags and scored.points >= 1.5
