@@ -1,6 +1,6 @@
 """TA effort on a class-sized run: how many answer groups a TA decides per question.
 
-    python benchmarks/class_review_load.py tests/blind/rubric_v3/answers.yaml [--students 200]
+    python benchmarks/class_review_load.py tests/blind/rubric_v7/answers.yaml [more sets...] [--students 200]
 
 Each simulated student draws one answer per question from a blind set. Real classes
 repeat themselves (common phrasings, shared notes, copied answers), so the draw is
@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from autograder.lesson.registry import lesson  # noqa: E402
 from autograder.rubric import load_rubric, score_answer  # noqa: E402
 from autograder.rubric.groups import group_answers  # noqa: E402
+from benchmarks.blind_rubric import normalized  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 EDITS = [
@@ -48,9 +49,17 @@ def draw(items: list[dict], students: int, rng: random.Random) -> list[dict]:
     return drawn
 
 
-def measure(path: Path, students: int, seed: int) -> dict:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    items = data["answers"] if isinstance(data, dict) else data
+def read_sets(paths: list[Path]) -> list[dict]:
+    """Every answer of the given blind sets, in one schema (v1-v4 and v5+ write them differently)."""
+    items = []
+    for path in paths:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        items += [normalized(raw) for raw in (data["answers"] if isinstance(data, dict) else data)]
+    return items
+
+
+def measure(paths: list[Path], students: int, seed: int) -> dict:
+    items = read_sets(paths)
     rubric = load_rubric(lesson("lesson05-row-sum").rubric)
     rng, report = random.Random(seed), {}
     for question in ("Q1", "Q2", "Q3", "explanation"):
@@ -72,15 +81,20 @@ def measure(path: Path, students: int, seed: int) -> dict:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("answers")
+    parser.add_argument("answers", nargs="+", help="one or more blind sets, pooled")
     parser.add_argument("--students", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
-    path = Path(args.answers)
-    report = {"set": str(path), "seed": args.seed, "questions": measure(path, args.students, args.seed)}
+    paths = [Path(a) for a in args.answers]
+    sets = "+".join(p.parent.name for p in paths)
+    report = {
+        "sets": [str(p) for p in paths],
+        "seed": args.seed,
+        "questions": measure(paths, args.students, args.seed),
+    }
     report["max_groups_per_question"] = max(q["groups"] for q in report["questions"].values())
     RESULTS.mkdir(parents=True, exist_ok=True)
-    out = RESULTS / f"class-review-load-{path.parent.name}.json"
+    out = RESULTS / f"class-review-load-{sets}.json"
     out.write_text(json.dumps(report, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(report, ensure_ascii=False, indent=2))
     return 0
