@@ -1,4 +1,4 @@
-"""The course's grading policy: the one place an instructor reads and changes it.
+"""The course-wide grading policy (limits, timeouts, nbgrader settings): one place to read and change it.
 
 Imported by the autograder as a module, and loaded by nbgrader through the
 one-line nbgrader_config.py beside it (nbgrader only reads that file name).
@@ -6,16 +6,8 @@ one-line nbgrader_config.py beside it (nbgrader only reads that file name).
 
 COURSE_ID = "triton-reductions"
 
-# The seed's scoring: code 4 (normal inputs 2, boundary inputs 1, explanation 1) + Q1-Q3 2 each = 10.
-PARTS = {
-    "code_normal": 2,
-    "code_boundary": 1,
-    "code_explanation": 1,
-    "Q1": 2,
-    "Q2": 2,
-    "Q3": 2,
-}
-PASS_TOTAL = 8  # pass iff total >= PASS_TOTAL and no veto
+# A lesson's parts, points and pass rule are the lesson's own: its spec.py (autograder/lesson/spec.py).
+# `python -m autograder build` refuses points that disagree with lesson.py's cells or rubric.yaml.
 
 # Limits for untrusted work, per submission (seconds, MiB, bytes, processes).
 # compile_s: start-up, import and the first launch (where Triton compiles); run_s: the launches after it.

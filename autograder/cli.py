@@ -37,17 +37,15 @@ def cmd_grade(args) -> int:
     from autograder.report.table import print_table
     from course import runtime
 
-    lesson(args.assignment)
+    item = lesson(args.assignment)  # resolved once: the batch and the reports get this object
     backend = runtime.resolve(args.backend)
     out = Path(args.out or REPO_ROOT / "grading" / args.assignment)
     if args.no_execute:
         policy().EXECUTE_NOTEBOOKS = False
-    submissions, summary = grade_batch(
-        args.assignment, Path(args.submissions), out, backend, args.jobs, args.seed
-    )
-    results, grades = reports.collect(out, args.assignment, backend, [s.student for s in submissions])
-    reports.write_all(out, results, grades)
-    print_table(results, grades)
+    submissions, summary = grade_batch(item, Path(args.submissions), out, backend, args.jobs, args.seed)
+    results, grades = reports.collect(out, item, backend, [s.student for s in submissions])
+    reports.write_all(out, results, grades, item)
+    print_table(results, grades, item.spec)
     print(
         f"\nbackend: {backend} | graded {len(summary.graded)}, reused {len(summary.reused)} | reports in {out}"
     )

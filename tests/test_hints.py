@@ -5,7 +5,7 @@ import re
 import pytest
 import yaml
 
-from autograder.lesson.registry import ASSIGNMENTS, lesson
+from autograder.lesson.registry import assignments, lesson
 from course.hints import HINT_MARK, LEVELS, Hints, hints_files, parse_hint_records
 
 ASSIGNMENT = "lesson05-row-sum"
@@ -87,7 +87,7 @@ def test_hints_files_agree_with_the_lesson_table():
     found = hints_files()
     assert ASSIGNMENT in found
     for assignment, path in found.items():
-        assert assignment in ASSIGNMENTS and path == lesson(assignment).hints
+        assert assignment in assignments() and path == lesson(assignment).hints
 
 
 def test_every_exercise_has_four_nonempty_levels():

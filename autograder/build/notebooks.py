@@ -16,7 +16,7 @@ import jupytext
 import nbformat
 
 from autograder.build.nbgrader_run import NbgraderError, run_nbgrader
-from autograder.lesson.registry import ASSIGNMENTS, REPO_ROOT, Lesson, lesson
+from autograder.lesson.registry import REPO_ROOT, Lesson, assignments, lesson
 
 NOTICE = (
     "> **生成文件，请勿手工编辑。** 本笔记本由 `{script}` 经 `python -m autograder build` 生成。"
@@ -131,4 +131,4 @@ def _differences(fresh: Path, committed: Path) -> list[str]:
 
 
 def all_assignments() -> list[str]:
-    return list(ASSIGNMENTS)
+    return assignments()

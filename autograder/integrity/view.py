@@ -24,7 +24,7 @@ REPO_SECRETS = [
     "course/lessons/*/lesson.py",
     "course/lessons/*/rubric.yaml",
     "course/lessons/*/calibration.yaml",
-    "course/lessons/*/grading.py",  # the hidden inputs: no longer needed in any sandbox since hidden tests left the kernel
+    "course/lessons/*/spec.py",  # the hidden inputs: no longer needed in any sandbox since hidden tests left the kernel
 ]
 SYSTEM = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"]
 

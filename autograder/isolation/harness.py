@@ -20,7 +20,7 @@ from autograder.build import template
 from autograder.integrity.whitelist import check
 from autograder.isolation.sandbox import Limits, run_limited
 from autograder.lesson import cases as case_lib
-from autograder.lesson.registry import REPO_ROOT
+from autograder.lesson.registry import REPO_ROOT, Lesson, lesson
 
 
 @dataclass
@@ -47,10 +47,9 @@ class HarnessResult:
         return [case for case in self.cases if not case.passed]
 
 
-def judge_blanks(assignment: str, answers: dict[str, str]) -> list[BlankVerdict]:
-    rules = case_lib.load_grading(assignment).BLANKS
+def judge_blanks(item: Lesson, answers: dict[str, str]) -> list[BlankVerdict]:
     verdicts = []
-    for name, rule in rules.items():
+    for name, rule in item.spec.exercise.blanks.items():
         answer = answers.get(name, "")
         verdict = check(answer, rule)
         verdicts.append(BlankVerdict(name, answer, verdict.allowed, verdict.reason, verdict.review))
@@ -65,14 +64,13 @@ def _child_env(backend: str) -> dict:
     return env
 
 
-def _run_child(assignment, answers, cases, backend, limits) -> tuple[dict | None, str, list[str]]:
-    grading = case_lib.load_grading(assignment)
+def _run_child(item: Lesson, answers, cases, backend, limits) -> tuple[dict | None, str, list[str]]:
     with tempfile.TemporaryDirectory(prefix="harness-") as tmp:
         work = Path(tmp)
-        (work / "exercise.py").write_text(template.filled_code(assignment, answers), encoding="utf-8")
+        (work / "exercise.py").write_text(template.filled_code(item, answers), encoding="utf-8")
         payload = {
-            "entry": grading.ENTRY,
-            "cases": [(case.spec.name, case.buffer, case.spec.n_cols) for case in cases],
+            "entry": item.spec.exercise.entry,
+            "cases": [(case.spec.name, case.packed()) for case in cases],
         }
         torch.save(payload, work / "inputs.pt")
         cmd = [sys.executable, "-m", "autograder.isolation.harness_child", str(work)]
@@ -87,21 +85,26 @@ def _run_child(assignment, answers, cases, backend, limits) -> tuple[dict | None
         return outputs, error, result.isolation
 
 
-def run_harness(assignment: str, answers: dict[str, str], backend: str, seed: int, limits: Limits):
-    """Grade the blank answers of one submission; the same answers always get the same result."""
-    verdicts = judge_blanks(assignment, answers)
-    grading = case_lib.load_grading(assignment)
-    result = HarnessResult(backend, verdicts, points={group: 0.0 for group in grading.POINTS})
+def run_harness(item: Lesson | str, answers: dict[str, str], backend: str, seed: int, limits: Limits):
+    """Grade the blank answers of one submission; the same answers always get the same result.
+
+    ``item`` is the lesson the batch loaded once (an assignment id is looked up, for scripts).
+    Points are per case group, as the lesson's spec declares them.
+    """
+    item = lesson(item) if isinstance(item, str) else item
+    exercise, group_points = item.spec.exercise, item.spec.group_points()
+    verdicts = judge_blanks(item, answers)
+    result = HarnessResult(backend, verdicts, points={group: 0.0 for group in group_points})
     if not all(verdict.allowed for verdict in verdicts):
         return result
-    cases = case_lib.make_cases(assignment, seed)
-    outputs, result.error, result.isolation = _run_child(assignment, answers, cases, backend, limits)
+    cases = case_lib.make_cases(exercise, seed)
+    outputs, result.error, result.isolation = _run_child(item, answers, cases, backend, limits)
     if outputs is None:
         return result
     for case in cases:
         got = outputs.get(case.spec.name, f"did not finish: {result.error}" if result.error else "no output")
-        result.cases.append(case_lib.compare(grading, case, got))
-    for group, points in grading.POINTS.items():
+        result.cases.append(case_lib.compare(exercise, case, got))
+    for group, points in group_points.items():
         group_cases = [case for case in result.cases if case.group == group]
         result.points[group] = float(points) if all(case.passed for case in group_cases) else 0.0
     return result

@@ -1,7 +1,9 @@
 """The child side of the harness: run the filled template on the inputs and save the outputs.
 
 Runs in a fresh process (an unmasked store under the interpreter can corrupt
-memory and abort the process). Prints a phase line before each step so the parent
+memory and abort the process). Needs only torch and triton: the arguments arrive as
+plain tuples (a strided view is its NaN-filled storage, size, stride and offset) and
+the outputs leave as tensors, a list of tensors, or an error message. Prints a phase line before each step so the parent
 can tell a compile that never ended from a run that never ended.
 """
 
@@ -11,6 +13,29 @@ import importlib.util
 import os
 import sys
 from pathlib import Path
+
+
+def _argument(packed: tuple, device: str):
+    import torch
+
+    kind = packed[0]
+    if kind == "strided":  # rebuilt on the device, so a load past the view reads the storage's NaN
+        _, storage, size, stride, offset = packed
+        return torch.as_strided(storage.to(device), size, stride, offset)
+    return packed[1].to(device) if kind == "tensor" else packed[1]
+
+
+def _keep(result):
+    """The output(s) on the CPU; anything but tensors is the case's error message."""
+    import torch
+
+    many = isinstance(result, (tuple, list))
+    values = list(result) if many else [result]
+    bad = [type(v).__name__ for v in values if not isinstance(v, torch.Tensor)]
+    if bad:
+        return f"returned {bad[0]}, not a tensor"
+    values = [v.detach().to("cpu") for v in values]
+    return values if many else values[0]
 
 
 def main(workdir: str) -> int:
@@ -29,11 +54,10 @@ def main(workdir: str) -> int:
     entry = getattr(module, payload["entry"])
     device = runtime.device()
     outputs = {}
-    for index, (name, buffer, n_cols) in enumerate(payload["cases"]):
+    for index, (name, args) in enumerate(payload["cases"]):
         print(f"phase: {'compile' if index == 0 else 'run'} {name}", flush=True)
         try:
-            result = entry(buffer.to(device)[:, :n_cols])
-            outputs[name] = result.detach().to("cpu")
+            outputs[name] = _keep(entry(*[_argument(arg, device) for arg in args]))
         except Exception as error:  # a failing case is a verdict for that case, not a crash
             outputs[name] = f"{type(error).__name__}: {str(error)[:300]}"
         if backend == "cuda":

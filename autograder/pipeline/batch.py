@@ -19,10 +19,10 @@ from pathlib import Path
 from autograder.config import policy
 from autograder.integrity.submissions import Submission, discover
 from autograder.isolation import sandbox
+from autograder.lesson.registry import Lesson, lesson
 from autograder.pipeline import store
 from autograder.pipeline.execute import prepare_template
-from autograder.pipeline.grade import Context, Grade, grade_one
-from autograder.pipeline.policy import Part
+from autograder.pipeline.grade import Context, Grade, grade_one, zero_parts
 
 
 @dataclass
@@ -43,7 +43,7 @@ def _grade_safely(ctx: Context, submission: Submission) -> Grade:
         return grade_one(ctx, submission)
     except Exception as error:  # noqa: BLE001 -- whatever it was, the other students must still be graded
         grade = Grade(submission.student, submission.label, submission.digest())
-        grade.parts = {name: Part(0.0, float(points), "auto") for name, points in policy().PARTS.items()}
+        grade.parts = zero_parts(ctx.lesson)
         where = traceback.extract_tb(error.__traceback__)[-1]
         grade.errors.append(
             f"internal error while grading ({type(error).__name__}: {str(error)[:200]} "
@@ -53,9 +53,14 @@ def _grade_safely(ctx: Context, submission: Submission) -> Grade:
 
 
 def grade_batch(
-    assignment: str, folder: Path, out: Path, backend: str, jobs: int = 1, seed: int | None = None
+    item: Lesson | str, folder: Path, out: Path, backend: str, jobs: int = 1, seed: int | None = None
 ):
-    """Grade what is not graded yet; each grade file is written atomically as soon as it is known."""
+    """Grade what is not graded yet; each grade file is written atomically as soon as it is known.
+
+    The lesson is resolved here, once, and every step of every submission reads that object.
+    """
+    item = lesson(item) if isinstance(item, str) else item
+    assignment = item.assignment
     submissions = discover(folder, assignment)
     summary = BatchSummary([], [], [])
     execute = bool(policy().EXECUTE_NOTEBOOKS)
@@ -66,7 +71,7 @@ def grade_batch(
         todo = [s for s in submissions if not _up_to_date(out, s, state)]
         summary.reused = [s.student for s in submissions if s not in todo]
         template = prepare_template(assignment, Path(tmp)) if todo and execute else None
-        ctx = Context(assignment, backend, state["seed"], template)
+        ctx = Context(item, backend, state["seed"], template)
         lock = threading.Lock()
 
         def work(submission: Submission) -> None:

@@ -19,10 +19,9 @@ from autograder.integrity import runrecord
 from autograder.integrity.blank_reader import Reading
 from autograder.integrity.submissions import Submission, SubmissionError, read_notebook
 from autograder.isolation.harness import run_harness
-from autograder.lesson.cases import load_grading
-from autograder.lesson.registry import lesson
+from autograder.lesson.registry import Lesson
 from autograder.pipeline.execute import execute
-from autograder.pipeline.policy import ANSWER_PARTS, Part, Veto
+from autograder.pipeline.policy import Part, Veto
 from autograder.rubric import load_rubric, pass_condition, score_answer, ta_labels
 from course.hints import parse_hint_records
 
@@ -31,9 +30,9 @@ EMPTY_ANSWERS = {"", "YOUR ANSWER HERE"}
 
 @dataclass
 class Context:
-    """What every submission of a batch shares."""
+    """What every submission of a batch shares, the lesson (loaded once for the batch) first."""
 
-    assignment: str
+    lesson: Lesson
     backend: str
     seed: int
     template: Path | None  # nbgrader's template course folder; None when notebooks are not executed
@@ -43,9 +42,13 @@ class Context:
     labels: dict = field(init=False)  # TA decisions on earlier answers (autograder/rubric/ta_labels.py)
 
     def __post_init__(self):
-        self.release = nbformat.read(lesson(self.assignment).release_notebook, as_version=4)
-        self.rubric = load_rubric(lesson(self.assignment).rubric)
+        self.release = nbformat.read(self.lesson.release_notebook, as_version=4)
+        self.rubric = load_rubric(self.lesson.rubric)
         self.labels = ta_labels.load(self.assignment)
+
+    @property
+    def assignment(self) -> str:
+        return self.lesson.assignment
 
 
 @dataclass
@@ -75,20 +78,20 @@ def _cells(nb) -> dict:
     return {c.metadata.get("nbgrader", {}).get("grade_id"): c for c in nb.cells if c.metadata.get("nbgrader")}
 
 
-def _zero_parts(grade: Grade) -> None:
-    for name, points in policy().PARTS.items():
-        grade.parts[name] = Part(0.0, float(points), "auto")
+def zero_parts(item: Lesson) -> dict[str, Part]:
+    """Every part of the lesson at 0: what a grade holds before (or instead of) any scoring."""
+    return {part.id: Part(0.0, float(part.points), "auto") for part in item.spec.parts}
 
 
 def step_integrity(ctx: Context, grade: Grade, nb) -> Reading | None:
     """Findings against the release; returns what the student's blanks hold."""
     release_cells = _cells(ctx.release)
-    grading = load_grading(ctx.assignment)
+    exercise = ctx.lesson.spec.exercise
     if not set(release_cells) & set(_cells(nb)) - {"generated-notice"}:
         raise SubmissionError(f"this notebook is not {ctx.assignment}: none of its graded cells are here")
     grade.findings += integrity.locked_cells(ctx.release, nb) + integrity.cell_order(ctx.release, nb)
     reading, findings = integrity.solution_cell(
-        release_cells[grading.EXERCISE], _cells(nb).get(grading.EXERCISE), list(grading.BLANKS)
+        release_cells[exercise.cell], _cells(nb).get(exercise.cell), list(exercise.blanks)
     )
     grade.findings += findings + integrity.monkeypatches(nb)
     grade.vetoes += [Veto(f.veto, f"{f.rule}: {f.evidence}") for f in grade.findings if f.veto]
@@ -116,21 +119,22 @@ def step_harness(ctx: Context, grade: Grade, reading: Reading | None) -> None:
     answers = reading.answers() if reading else {}
     key = tuple(sorted(answers.items()))
     if key not in ctx.harness_cache:  # the verdict depends only on the answers: grade each set once
-        ctx.harness_cache[key] = run_harness(ctx.assignment, answers, ctx.backend, ctx.seed, harness_limits())
+        ctx.harness_cache[key] = run_harness(ctx.lesson, answers, ctx.backend, ctx.seed, harness_limits())
     result = ctx.harness_cache[key]
     grade.blanks = [dataclasses.asdict(blank) for blank in result.blanks]
     grade.cases = [dataclasses.asdict(case) for case in result.cases]
     grade.harness_error = result.error
     grade.harness_isolation = result.isolation
-    for group, points in result.points.items():
+    for spec_part in (p for p in ctx.lesson.spec.parts if p.scored_by == "cases"):
+        group, points = spec_part.group, result.points[spec_part.group]
         detail = [f"{b.name} = {b.answer or '（空）'}：{b.reason}" for b in result.blanks if not b.allowed]
         # the hidden case's name describes its input: students read what failed, TAs find the name in "cases"
         detail += [f"隐藏用例失败：{c.detail}" for c in result.failed_cases() if c.group == group]
         detail += [result.error] if result.error else []
         doubts = [f"需要助教核对：{e}" for e in (reading.evidence if reading else [])]
         review = bool(result.error or doubts) or any(b.review for b in result.blanks)
-        part = grade.parts[f"code_{group}"]
-        grade.parts[f"code_{group}"] = Part(points, part.max_points, "harness", review, detail + doubts)
+        part = grade.parts[spec_part.id]
+        grade.parts[spec_part.id] = Part(points, part.max_points, "harness", review, detail + doubts)
 
 
 def answer_text(cell) -> str:
@@ -138,9 +142,9 @@ def answer_text(cell) -> str:
     return "" if text in EMPTY_ANSWERS else text
 
 
-def _context(grade: Grade, nb) -> dict:
+def _context(ctx: Context, grade: Grade, nb) -> dict:
     """What the note is checked against: the submitted blank, and whether the student's checks passed."""
-    record = runrecord.gather(nb, "", "")
+    record = runrecord.gather(nb, "", "", visible_checks=ctx.lesson.spec.visible_checks)
     passed = record.claims_check_passed if record.record_lines else None
     return {"blank": ", ".join(b["answer"] for b in grade.blanks), "checks_passed": passed}
 
@@ -151,28 +155,31 @@ def step_rubric(ctx: Context, grade: Grade, nb) -> str:
     An answer a TA already decided (identical after normalization) takes the TA's points.
     A veto on an answer that is also routed is uncertain: a TA confirms it first.
     """
-    cells, texts, context = _cells(nb), [], _context(grade, nb)
-    for grade_id, part_name in ANSWER_PARTS.items():
+    cells, texts, context = _cells(nb), [], _context(ctx, grade, nb)
+    for grade_id, part_name in ctx.lesson.spec.answer_parts().items():
         text = answer_text(cells.get(grade_id))
         texts.append(text)
         label = ta_labels.lookup(ctx.labels, grade_id, text) if text else None
         if label:
             grade.answers[grade_id] = {"points": label.points, "answer": text, "ta_label": label.reviewer}
-            grade.parts[part_name] = Part(label.points, _max(ctx, grade_id), "ta", False, [label.note])
+            grade.parts[part_name] = Part(label.points, _max(ctx, part_name), "ta", False, [label.note])
             grade.vetoes += [Veto("wrong_causal_chain", f"{grade_id}: TA label")] if label.veto else []
             continue
         score = score_answer(ctx.rubric, grade_id, text, context=context)
         grade.answers[grade_id] = score.to_dict() | {"answer": text}
         detail = score.feedback + [f"未答到：{m}" for m in score.missing]
-        grade.parts[part_name] = Part(score.points, score.max_points, "rubric", score.needs_review, detail)
+        grade.parts[part_name] = Part(
+            score.points, _max(ctx, part_name), "rubric", score.needs_review, detail
+        )
         for mis in (m for m in score.misconceptions if m.get("veto")):
             evidence = f"{grade_id}: {mis['id']}: “{mis['sentence']}”"
             grade.vetoes.append(Veto("wrong_causal_chain", evidence, certain=not score.needs_review))
     return "\n".join(texts)
 
 
-def _max(ctx: Context, question: str) -> float:
-    return float(ctx.rubric.question(question).max_points)
+def _max(ctx: Context, part: str) -> float:
+    """A part's maximum as the spec declares it (the build refuses a rubric.yaml that disagrees)."""
+    return float(ctx.lesson.spec.part(part).points)
 
 
 def step_run_record(ctx: Context, grade: Grade, nb, answers_text: str) -> None:
@@ -186,8 +193,9 @@ def step_run_record(ctx: Context, grade: Grade, nb, answers_text: str) -> None:
         g for g, c in _cells(ctx.release).items() if c.cell_type == "code" and c.metadata["nbgrader"]["grade"]
     ]
     test_cell = graded[0]
-    exercise = _cells(nb).get(load_grading(ctx.assignment).EXERCISE)
-    evidence = runrecord.gather(nb, test_cell, answers_text, exercise.source if exercise else "")
+    exercise = _cells(nb).get(ctx.lesson.spec.exercise.cell)
+    source, checks = exercise.source if exercise else "", ctx.lesson.spec.visible_checks
+    evidence = runrecord.gather(nb, test_cell, answers_text, source, visible_checks=checks)
     grade.run_record = evidence.record_lines
     scores = grade.nbgrader.get("test_scores") or {}
     check_failed = scores[test_cell] == 0 if grade.nbgrader.get("ran") and test_cell in scores else None
@@ -223,7 +231,7 @@ def step_hints(grade: Grade, nb) -> None:
 def grade_one(ctx: Context, submission: Submission) -> Grade:
     """Every step for one student; a bad notebook becomes an error on this grade, never an exception."""
     grade = Grade(submission.student, submission.label, submission.digest())
-    _zero_parts(grade)
+    grade.parts = zero_parts(ctx.lesson)
     try:
         nb = read_notebook(submission, ctx.assignment, policy().MAX_NOTEBOOK_BYTES)
         reading = step_integrity(ctx, grade, nb)

@@ -1,13 +1,14 @@
-"""The pass rule: parts add up to 10, pass iff total >= 8 and no veto; a TA's score always wins."""
+"""The pass rule applied to a grade: the lesson's rule (its spec), and a TA's score always wins.
+
+Parts and their maxima come with the grade; the rule (lesson 5: total >= 8 of 10 and
+no veto) comes from the lesson's spec, so nothing here knows one lesson's shape.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from autograder.config import policy
-
-# Which part of the grade each written-answer cell scores (answer cell grade_id -> part name).
-ANSWER_PARTS = {"Q1": "Q1", "Q2": "Q2", "Q3": "Q3", "explanation": "code_explanation"}
+from autograder.lesson.spec import PassRule
 
 
 @dataclass
@@ -37,7 +38,7 @@ class Override:
     note: str = ""
 
 
-def apply(parts: dict[str, Part], vetoes: list[Veto], override: Override | None):
+def apply(parts: dict[str, Part], vetoes: list[Veto], override: Override | None, rule: PassRule):
     """Final parts, vetoes, total and verdict; the TA's part scores and veto clearances win."""
     final = dict(parts)
     kept = list(vetoes)
@@ -49,26 +50,25 @@ def apply(parts: dict[str, Part], vetoes: list[Veto], override: Override | None)
                 )
         kept = [veto for veto in vetoes if veto.rule not in override.cleared_vetoes]
     total = round(sum(part.points for part in final.values()), 2)
-    passed = total >= policy().PASS_TOTAL and not kept
-    return final, kept, total, passed
+    return final, kept, total, rule.passes(total, kept)
 
 
-def max_total() -> float:
-    return float(sum(policy().PARTS.values()))
+def max_total(parts: dict[str, Part]) -> float:
+    return float(sum(part.max_points for part in parts.values()))
 
 
-def outcome(parts: dict[str, Part], vetoes: list[Veto], open_findings: bool) -> str:
+def outcome(parts: dict[str, Part], vetoes: list[Veto], open_findings: bool, rule: PassRule) -> str:
     """pass, fail, or pending_review while what a TA could still decide would change the verdict.
 
     Each part under review could end anywhere from 0 to its maximum; an uncertain veto
     could be kept or cleared; an open finding (a record that does not match the code,
     code the grader could not read) could still become a veto.
     """
-    if any(veto.certain for veto in vetoes):
+    if rule.no_veto and any(veto.certain for veto in vetoes):
         return "fail"
     settled = sum(part.points for part in parts.values() if not part.needs_review)
     best = settled + sum(part.max_points for part in parts.values() if part.needs_review)
-    worst_passes = settled >= policy().PASS_TOTAL and not vetoes and not open_findings
-    if worst_passes:
+    uncertain = rule.no_veto and bool(vetoes)  # an uncertain veto that a TA could still keep
+    if rule.passes(settled, []) and not uncertain and not open_findings:
         return "pass"
-    return "pending_review" if best >= policy().PASS_TOTAL else "fail"
+    return "pending_review" if rule.passes(best, []) else "fail"

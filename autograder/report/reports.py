@@ -15,10 +15,14 @@ import html
 import io
 from pathlib import Path
 
-from autograder.config import policy
+from autograder.lesson.registry import Lesson
+from autograder.lesson.spec import PassRule
 from autograder.pipeline import store
 from autograder.pipeline.policy import Override, Part, Veto, apply, max_total, outcome
 from autograder.report import safe
+
+# Parts and their maxima are read from each grade, the pass rule from the lesson's spec:
+# nothing here knows how many parts a lesson has or what they are worth.
 
 
 def load_override(out: Path, student: str) -> Override | None:
@@ -26,7 +30,7 @@ def load_override(out: Path, student: str) -> Override | None:
     return Override(**data) if data else None
 
 
-def final(grade: dict, override: Override | None) -> dict:
+def final(grade: dict, override: Override | None, rule: PassRule) -> dict:
     """One student's entry of results.json (the contract in DESIGN.md), TA decisions applied.
 
     `status` is pass or fail only when no open question could change it; otherwise
@@ -34,17 +38,19 @@ def final(grade: dict, override: Override | None) -> dict:
     """
     parts = {name: Part(**part) for name, part in grade["parts"].items()}
     vetoes = [Veto(**veto) for veto in grade["vetoes"]]
-    parts, vetoes, total, _ = apply(parts, vetoes, override)
+    parts, vetoes, total, _ = apply(parts, vetoes, override, rule)
     open_findings = any(f.get("review") for f in grade["findings"]) and override is None
     status = (
-        "error" if grade["errors"] else outcome(parts, vetoes, open_findings or bool(grade["harness_error"]))
+        "error"
+        if grade["errors"]
+        else outcome(parts, vetoes, open_findings or bool(grade["harness_error"]), rule)
     )
     review = any(p.needs_review for p in parts.values()) or bool(grade["harness_error"]) or open_findings
     review = review or any(not f["veto"] for f in grade["findings"]) or any(not v.certain for v in vetoes)
     return {
         "student": grade["student"],
         "total": total,
-        "max": max_total(),
+        "max": max_total(parts),
         "passed": status == "pass",
         "status": status,
         "parts": {name: part.points for name, part in parts.items()},
@@ -55,13 +61,27 @@ def final(grade: dict, override: Override | None) -> dict:
     }
 
 
-def collect(out: Path, assignment: str, backend: str, students: list[str]) -> tuple[dict, dict]:
+def collect(out: Path, item: Lesson, backend: str, students: list[str]) -> tuple[dict, dict]:
     grades = {s: store.read_json(store.grade_path(out, s)) for s in students}
-    entries = [final(grades[s], load_override(out, s)) for s in students if grades[s]]
-    return {"assignment": assignment, "backend": backend, "students": entries}, grades
+    rule = item.spec.pass_rule
+    entries = [final(grades[s], load_override(out, s), rule) for s in students if grades[s]]
+    return {"assignment": item.assignment, "backend": backend, "students": entries}, grades
 
 
-def write_csv(path: Path, results: dict) -> None:
+def part_names(grades: dict) -> list[str]:
+    """The parts the grades hold, in their order (every grade of a lesson has the same parts)."""
+    names: dict[str, None] = {}
+    for grade in grades.values():
+        names |= dict.fromkeys((grade or {}).get("parts", {}))
+    return list(names)
+
+
+def _number(value):
+    """2.0 -> 2: maxima read back from JSON print as the spec wrote them."""
+    return int(value) if float(value).is_integer() else value
+
+
+def write_csv(path: Path, results: dict, names: list[str]) -> None:
     """grades.csv for an LMS: one row per student, every data cell quoted (OWASP's advice).
 
     Text cells (student, vetoes, errors) that begin with = + - @ TAB CR get a leading ';
@@ -70,12 +90,12 @@ def write_csv(path: Path, results: dict) -> None:
     """
     buffer = io.StringIO()
     csv.writer(buffer).writerow(
-        ["student", *policy().PARTS, "total", "max", "passed", "status", "vetoes", "needs_review", "errors"]
+        ["student", *names, "total", "max", "passed", "status", "vetoes", "needs_review", "errors"]
     )
     writer = csv.writer(buffer, quoting=csv.QUOTE_ALL)
     for entry in results["students"]:
         vetoes = "; ".join(v["rule"] for v in entry["vetoes"])
-        parts = [entry["parts"].get(name, 0) for name in policy().PARTS]
+        parts = [entry["parts"].get(name, 0) for name in names]
         row = [
             entry["student"],
             *parts,
@@ -95,7 +115,7 @@ def gradescope(entry: dict, grade: dict) -> dict:
         {
             "name": name,
             "score": points,
-            "max_score": policy().PARTS[name],
+            "max_score": _number(grade["parts"][name]["max_points"]),
             "output": "\n".join(grade["parts"][name]["detail"]),
         }
         for name, points in entry["parts"].items()
@@ -118,17 +138,19 @@ def gradescope(entry: dict, grade: dict) -> dict:
     }
 
 
-def histogram(path: Path, results: dict) -> None:
+def histogram(path: Path, results: dict, rule: PassRule) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     totals = [entry["total"] for entry in results["students"] if not entry["errors"]]
+    top = max((entry["max"] for entry in results["students"]), default=rule.min_total)
     fig, ax = plt.subplots(figsize=(6, 3.2), dpi=100)
-    ax.hist(totals, bins=[x / 2 for x in range(0, 22)], color="#4c72b0", edgecolor="white")
-    ax.axvline(policy().PASS_TOTAL, color="#c44e52", linestyle="--", label=f"pass >= {policy().PASS_TOTAL}")
-    ax.set(xlabel="total / 10", ylabel="students", title=f"{results['assignment']} ({len(totals)} graded)")
+    ax.hist(totals, bins=[x / 2 for x in range(0, int(2 * top) + 2)], color="#4c72b0", edgecolor="white")
+    ax.axvline(rule.min_total, color="#c44e52", linestyle="--", label=f"pass >= {rule.min_total:g}")
+    title = f"{results['assignment']} ({len(totals)} graded)"
+    ax.set(xlabel=f"total / {top:g}", ylabel="students", title=title)
     ax.legend()
     fig.tight_layout()
     fig.savefig(path)
@@ -139,7 +161,7 @@ def feedback_html(entry: dict, grade: dict) -> str:
     """The student's page: scores, vetoes with evidence, and what to fix; no hidden test is shown."""
     esc = html.escape
     rows = "".join(
-        f"<tr><td>{esc(n)}</td><td>{p}</td><td>{policy().PARTS[n]}</td>"
+        f"<tr><td>{esc(n)}</td><td>{p}</td><td>{_number(grade['parts'][n]['max_points'])}</td>"
         f"<td>{'<br>'.join(esc(d) for d in grade['parts'][n]['detail'])}</td></tr>"
         for n, p in entry["parts"].items()
     )
@@ -159,9 +181,9 @@ def feedback_html(entry: dict, grade: dict) -> str:
 PAGE_CSS = "table { border-collapse: collapse } td, th { border: 1px solid #888; padding: 4px }"
 
 
-def write_all(out: Path, results: dict, grades: dict) -> None:
+def write_all(out: Path, results: dict, grades: dict, item: Lesson) -> None:
     store.write_json(out / "results.json", results)
-    write_csv(out / "grades.csv", results)
+    write_csv(out / "grades.csv", results, part_names(grades))
     for entry in results["students"]:
         grade = grades[entry["student"]]
         store.write_json(out / "gradescope" / f"{entry['student']}.json", gradescope(entry, grade))
@@ -174,4 +196,4 @@ def write_all(out: Path, results: dict, grades: dict) -> None:
             (out / "feedback" / f"{entry['student']}.nbgrader.html").write_text(
                 safe.clean_page(nbgrader_page, title), encoding="utf-8"
             )
-    histogram(out / "histogram.png", results)
+    histogram(out / "histogram.png", results, item.spec.pass_rule)

@@ -6,34 +6,40 @@ safe.terminal, so an ESC or BEL in a file name is shown as \\x1b, never run by t
 
 from __future__ import annotations
 
+from autograder.lesson.spec import LessonSpec
 from autograder.report.safe import terminal
-
-CODE_PARTS = ("code_normal", "code_boundary", "code_explanation")
-WRITTEN_PARTS = ("Q1", "Q2", "Q3")
 
 
 def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def row(entry: dict, grade: dict) -> list[str]:
-    parts = entry["parts"]
-    code = sum(parts.get(name, 0) for name in CODE_PARTS)
-    written = sum(parts.get(name, 0) for name in WRITTEN_PARTS)
-    review = any(grade["parts"][name]["needs_review"] for name in WRITTEN_PARTS) and not entry["reviewed_by"]
+def columns(spec: LessonSpec) -> tuple[dict[str, float], dict[str, float]]:
+    """Part id -> maximum, for the code column (cases and the note) and the written column."""
+    code = {part.id: part.points for part in spec.parts if not part.written}
+    return code, {part.id: part.points for part in spec.parts if part.written}
+
+
+def row(entry: dict, grade: dict, spec: LessonSpec) -> list[str]:
+    parts, (code_max, written_max) = entry["parts"], columns(spec)
+    code = sum(parts.get(name, 0) for name in code_max)
+    written = sum(parts.get(name, 0) for name in written_max)
+    routed = any(grade["parts"][name]["needs_review"] for name in written_max if name in grade["parts"])
+    review = routed and not entry["reviewed_by"]
     verdict = {"error": "ERROR", "pending_review": "pending"}.get(
         entry.get("status"), entry.get("status", "")
     )
     vetoes = ", ".join(sorted({veto["rule"] for veto in entry["vetoes"]})) or "-"
     return [
-        entry["student"], f"{code:g}/4", f"{written:g}/6" + (" (needs review)" if review else ""),
+        entry["student"], f"{code:g}/{sum(code_max.values()):g}",
+        f"{written:g}/{sum(written_max.values()):g}" + (" (needs review)" if review else ""),
         f"{entry['total']:g}/{entry['max']:g}", verdict, vetoes, "; ".join(entry["errors"]) or "-",
     ]  # fmt: skip
 
 
-def print_table(results: dict, grades: dict) -> None:
+def print_table(results: dict, grades: dict, spec: LessonSpec) -> None:
     header = ["student", "code", "written", "total", "result", "vetoes", "errors"]
-    rows = [header] + [row(entry, grades[entry["student"]]) for entry in results["students"]]
+    rows = [header] + [row(entry, grades[entry["student"]], spec) for entry in results["students"]]
     rows = [[terminal(cell) for cell in cells] for cells in rows]
     widths = [min(max(len(r[i]) for r in rows), 40) for i in range(len(header))]
     for number, cells in enumerate(rows):

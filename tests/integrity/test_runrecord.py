@@ -8,6 +8,7 @@ from autograder.integrity.runrecord import gather, record_doubts, unrun_claims
 from course.record import RECORD_MARK, blank_hash, code_hash
 
 PASSED = f"{RECORD_MARK} backend=interpret\n{RECORD_MARK} 已通过的检查：row_sum 可见检查\n"
+CHECKS = ("row_sum 可见检查",)  # the lesson spec's visible_checks
 
 
 def _nb(record_count, test_count, record_text=PASSED):
@@ -21,12 +22,12 @@ def _nb(record_count, test_count, record_text=PASSED):
 
 def test_a_real_run_raises_nothing():
     """Does a notebook whose record and checks both ran get no veto?"""
-    assert unrun_claims(gather(_nb(5, 4), "t", "我填了 0.0。"), check_failed=False) == []
+    assert unrun_claims(gather(_nb(5, 4), "t", "我填了 0.0。", "", CHECKS), check_failed=False) == []
 
 
 def test_typed_in_record_is_a_veto():
     """Is a run record whose cell never executed (pasted output) a veto?"""
-    found = unrun_claims(gather(_nb(None, None), "t", ""), check_failed=False)
+    found = unrun_claims(gather(_nb(None, None), "t", "", "", CHECKS), check_failed=False)
     assert any("never executed" in sentence for sentence in found)
 
 
@@ -63,7 +64,7 @@ def test_a_failed_last_run_claims_nothing():
 
 def test_legacy_record_contradicted_by_the_grader_goes_to_a_ta():
     """Is a record without code hashes that the grader contradicts routed to a TA rather than vetoed?"""
-    evidence = gather(_nb(5, 4), "t", "", EXERCISE)
+    evidence = gather(_nb(5, 4), "t", "", EXERCISE, CHECKS)
     assert unrun_claims(evidence, check_failed=True) == []
     assert record_doubts(evidence, check_failed=True)
 
@@ -88,5 +89,11 @@ def test_negated_claim_is_not_a_claim():
 
 def test_a_bare_claim_without_code_hashes_goes_to_a_ta():
     """Is a record that claims a passed check but carries no code hash (typed in) routed to a TA?"""
-    evidence = gather(_nb(5, 4), "t", "", EXERCISE)
+    evidence = gather(_nb(5, 4), "t", "", EXERCISE, CHECKS)
     assert any("no code hash" in doubt for doubt in record_doubts(evidence, check_failed=None))
+
+
+def test_a_legacy_record_counts_only_checks_the_lesson_declares():
+    """Is an old-style record line read by the spec's check names, not by any lesson's display text?"""
+    assert gather(_nb(5, 4), "t", "", EXERCISE, CHECKS).claims_check_passed
+    assert not gather(_nb(5, 4), "t", "", EXERCISE, ("softmax 可见检查",)).claims_check_passed

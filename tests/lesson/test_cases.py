@@ -1,34 +1,46 @@
-"""autograder/lesson/cases.py: hidden inputs and the float64 comparison."""
+"""autograder/lesson/cases.py: hidden inputs drawn from a spec, and the float64 comparison of any output."""
 
 import math
 
 import pytest
 import torch
 
-from autograder.lesson.cases import (
-    CaseSpec,
-    build,
-    check_in_notebook,
-    compare,
-    load_grading,
-    make_cases,
-    view,
-)
+from autograder.lesson.cases import Case, check_in_notebook, compare, make_cases
+from autograder.lesson.registry import lesson
+from autograder.lesson.spec import CaseSpec, Comparison, Exercise, padded, row_inputs
 
-GRADING = load_grading("lesson05-row-sum")
+EXERCISE = lesson("lesson05-row-sum").spec.exercise
+
+
+def _case(spec: CaseSpec, seed: int = 0) -> Case:
+    return Case(spec, row_inputs(spec, torch.Generator().manual_seed(seed)))
+
+
+def _exercise(reference, **comparison) -> Exercise:
+    return Exercise("cell", "f", {}, (), reference, comparison=Comparison(**comparison))
 
 
 def test_views_of_a_wider_buffer_hold_nan_past_the_row():
     """Does a padded case put NaN right after each row, so an unmasked load reads NaN on any backend?"""
-    case = build(CaseSpec("v", "boundary", 3, 100, pad=28), torch.Generator().manual_seed(0))
-    x = view(case, "cpu")
+    case = _case(CaseSpec("v", "boundary", 3, 100, pad=28))
+    (x,) = case.views("cpu")
     assert x.shape == (3, 100) and x.stride(0) == 128
-    assert torch.isnan(case.buffer[:, 100:]).all() and not torch.isnan(x).any()
+    storage = case.args[0].storage.view(3, 128)
+    assert torch.isnan(storage[:, 100:]).all() and not torch.isnan(x).any()
+
+
+def test_padded_generalises_to_vectors_and_three_dimensions():
+    """Does padded() keep the values and leave NaN after each last-dimension run, for 1-D and 3-D inputs?"""
+    for shape in [(5,), (2, 3, 4)]:
+        values = torch.arange(math.prod(shape), dtype=torch.float32).reshape(shape)
+        strided = padded(values, pad=3)
+        assert torch.equal(strided.view(), values) and strided.stride[-1] == 1
+        assert int(torch.isnan(strided.storage).sum()) == 3 * math.prod(shape[:-1])
 
 
 def test_cases_cover_the_design_list():
     """Do the hidden cases include BLOCK-1/BLOCK/BLOCK+1, N = 1, M = 1, NaN views, negatives and large values?"""
-    specs = GRADING.CASES
+    specs = EXERCISE.cases
     widths = {s.n_cols for s in specs}
     assert {127, 128, 129, 1} <= widths
     assert any(s.n_rows == 1 for s in specs) and any(s.pad for s in specs)
@@ -38,31 +50,56 @@ def test_cases_cover_the_design_list():
 
 def test_seeds_change_the_inputs():
     """Does the harness seed give inputs different from the notebook's hidden tests?"""
-    a, b = make_cases("lesson05-row-sum", 1), make_cases("lesson05-row-sum", 2)
-    assert not torch.equal(a[0].buffer, b[0].buffer)
+    a, b = make_cases(EXERCISE, 1), make_cases(EXERCISE, 2)
+    assert not torch.equal(a[0].views()[0], b[0].views()[0])
 
 
 @pytest.mark.parametrize("offset", [28.0, 0.5])
 def test_compare_rejects_a_wrong_sum(offset):
     """Is a result off by the padding count (or by a little) a failure with the row named?"""
-    case = build(CaseSpec("c", "normal", 4, 100), torch.Generator().manual_seed(0))
-    got = case.buffer.double().sum(1) + offset
-    result = compare(GRADING, case, got.float())
+    case = _case(CaseSpec("c", "normal", 4, 100))
+    got = case.float64()[0].sum(1) + offset
+    result = compare(EXERCISE, case, got.float())
     assert not result.passed and result.detail.startswith("row 0")
 
 
 def test_exact_cases_catch_a_tiny_identity():
     """Does an all-zero row compared bit for bit catch 1e-30 padding that any tolerance would forgive?"""
-    case = build(CaseSpec("z", "boundary", 2, 77, data="zeros", exact=True), torch.Generator())
-    assert compare(GRADING, case, torch.zeros(2)).passed
-    assert not compare(GRADING, case, torch.full((2,), 51 * 1e-30)).passed
+    case = _case(CaseSpec("z", "boundary", 2, 77, data="zeros", exact=True))
+    assert compare(EXERCISE, case, torch.zeros(2)).passed
+    assert not compare(EXERCISE, case, torch.full((2,), 51 * 1e-30)).passed
 
 
 def test_nan_and_errors_fail_with_a_reason():
     """Are NaN outputs and exceptions failures that say what happened?"""
-    case = build(CaseSpec("n", "normal", 2, 10), torch.Generator())
-    assert "NaN" in compare(GRADING, case, torch.tensor([math.nan, 0.0])).detail
-    assert compare(GRADING, case, "RuntimeError: boom").detail == "RuntimeError: boom"
+    case = _case(CaseSpec("n", "normal", 2, 10))
+    assert "NaN" in compare(EXERCISE, case, torch.tensor([math.nan, 0.0])).detail
+    assert compare(EXERCISE, case, "RuntimeError: boom").detail == "RuntimeError: boom"
+
+
+def test_a_matrix_output_is_compared_and_the_cell_named():
+    """Does a softmax-like matrix output pass when right, and name the row and column when one entry is off?"""
+    exercise = _exercise(lambda x: torch.softmax(x, dim=1), atol=1e-6, rtol=1e-5)
+    case = _case(CaseSpec("m", "normal", 3, 50, pad=14))
+    good = torch.softmax(case.views()[0], dim=1)
+    assert compare(exercise, case, good).passed
+    bad = good.clone()
+    bad[2, 7] += 1e-3
+    assert compare(exercise, case, bad).detail.startswith("row 2, column 7: got")
+
+
+def test_several_outputs_are_compared_each_by_name():
+    """Does a (mean, rstd) pair pass when both are right, and name the output that is wrong or missing?"""
+
+    def reference(x):
+        return x.mean(dim=1), 1 / (x.var(dim=1, unbiased=False) + 1e-5).sqrt()
+
+    exercise = _exercise(reference, outputs=("mean", "rstd"))
+    case = _case(CaseSpec("mv", "normal", 4, 33))
+    mean, rstd = (t.float() for t in reference(case.float64()[0]))
+    assert compare(exercise, case, (mean, rstd)).passed
+    assert compare(exercise, case, (mean, rstd * 2)).detail.startswith("rstd: row 0")
+    assert compare(exercise, case, mean).detail == "1 outputs, expected 2"
 
 
 def test_notebook_hidden_tests_pass_the_reference_and_fail_a_wrong_sum():

@@ -9,6 +9,7 @@ import nbformat
 import pytest
 
 from autograder.config import policy
+from autograder.lesson import registry
 from autograder.lesson.registry import REPO_ROOT, lesson
 from autograder.pipeline import batch, store
 
@@ -47,7 +48,26 @@ def test_an_unforeseen_crash_is_one_students_error(folder, monkeypatch):
     assert sorted(summary.graded) == ["ann", "cat"] and summary.failed == ["ben"]
     ben = store.read_json(store.grade_path(folder / "out", "ben"))
     assert "internal error while grading (AttributeError" in ben["errors"][0]
-    assert set(ben["parts"]) == set(policy().PARTS) and all(p["points"] == 0 for p in ben["parts"].values())
+    parts = {part.id for part in lesson(ASSIGNMENT).spec.parts}
+    assert set(ben["parts"]) == parts and all(p["points"] == 0 for p in ben["parts"].values())
+
+
+def test_a_batch_loads_the_lesson_spec_once(folder, monkeypatch):
+    """Is spec.py executed once for a whole batch (three students, two threads), not once per step or student?"""
+    loads = []
+    real = registry.load_spec
+    monkeypatch.setattr(registry, "load_spec", lambda path: loads.append(path) or real(path))
+    registry.forget()
+    try:
+        _, summary = batch.grade_batch(
+            ASSIGNMENT, folder / "subs", folder / "out", "interpret", jobs=2, seed=3
+        )
+        spec_file, seen = lesson(ASSIGNMENT).spec_file, list(loads)
+    finally:
+        registry.forget()  # the next test scans with the real loader
+    assert sorted(summary.graded) == ["ann", "ben", "cat"]
+    # discovery executes each lesson folder's spec.py once (all of them: that is how ids are found)
+    assert spec_file in seen and len(seen) == len(set(seen))
 
 
 def test_a_resumed_batch_grades_only_what_changed(folder):

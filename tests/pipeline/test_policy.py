@@ -1,6 +1,9 @@
 """autograder/pipeline/policy.py: the pass rule and the TA's final word."""
 
+from autograder.lesson.spec import PassRule
 from autograder.pipeline.policy import Override, Part, Veto, apply, max_total
+
+RULE = PassRule(min_total=8, no_veto=True)  # lesson 5's rule, as its spec declares it
 
 
 def _parts(points):
@@ -11,14 +14,14 @@ def _parts(points):
 
 def test_eight_points_and_no_veto_pass():
     """Does a total of exactly 8 with no veto pass, and 7.5 fail?"""
-    assert apply(_parts([2, 1, 1, 2, 2, 0]), [], None)[3] is True
-    assert apply(_parts([2, 1, 0.5, 2, 2, 0]), [], None)[3] is False
-    assert max_total() == 10
+    assert apply(_parts([2, 1, 1, 2, 2, 0]), [], None, RULE)[3] is True
+    assert apply(_parts([2, 1, 0.5, 2, 2, 0]), [], None, RULE)[3] is False
+    assert max_total(_parts([0] * 6)) == 10
 
 
 def test_a_veto_fails_a_full_score():
     """Does a veto fail a 10/10 submission?"""
-    _, vetoes, total, passed = apply(_parts([2, 1, 1, 2, 2, 2]), [Veto("loosened_checks", "e")], None)
+    _, vetoes, total, passed = apply(_parts([2, 1, 1, 2, 2, 2]), [Veto("loosened_checks", "e")], None, RULE)
     assert total == 10 and not passed and vetoes
 
 
@@ -26,7 +29,7 @@ def test_ta_scores_and_cleared_vetoes_win():
     """Do a TA's part score and cleared veto override the automatic ones?"""
     override = Override(parts={"Q3": 2.0}, cleared_vetoes=["wrong_causal_chain"], reviewer="ta", note="ok")
     parts, vetoes, total, passed = apply(
-        _parts([2, 1, 1, 2, 2, 0]), [Veto("wrong_causal_chain", "e")], override
+        _parts([2, 1, 1, 2, 2, 0]), [Veto("wrong_causal_chain", "e")], override, RULE
     )
     assert parts["Q3"].source == "ta" and total == 10 and passed and vetoes == []
 
@@ -45,15 +48,15 @@ def test_outcome_waits_for_a_review_that_could_change_it():
     """Is a student whose routed answer decides pass or fail 'pending_review', not pass or fail?"""
     from autograder.pipeline.policy import outcome
 
-    assert outcome(_split(review=True, code=3), [], False) == "pending_review"
-    assert outcome(_split(review=True, code=4), [], False) == "pass"
-    assert outcome(_split(review=True, code=1), [], False) == "fail"
+    assert outcome(_split(review=True, code=3), [], False, RULE) == "pending_review"
+    assert outcome(_split(review=True, code=4), [], False, RULE) == "pass"
+    assert outcome(_split(review=True, code=1), [], False, RULE) == "fail"
 
 
 def test_uncertain_vetoes_and_open_findings_pend_and_certain_ones_fail():
     """Does an uncertain veto or an open finding pend, while a certain veto fails at once?"""
     from autograder.pipeline.policy import Veto, outcome
 
-    assert outcome(_split(), [Veto("loosened_checks", "x", certain=False)], False) == "pending_review"
-    assert outcome(_split(), [], True) == "pending_review"
-    assert outcome(_split(review=True), [Veto("loosened_checks", "x")], False) == "fail"
+    assert outcome(_split(), [Veto("loosened_checks", "x", certain=False)], False, RULE) == "pending_review"
+    assert outcome(_split(), [], True, RULE) == "pending_review"
+    assert outcome(_split(review=True), [Veto("loosened_checks", "x")], False, RULE) == "fail"

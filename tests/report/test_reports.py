@@ -10,8 +10,11 @@ from html.parser import HTMLParser
 
 import pytest
 
-from autograder.config import policy
+from autograder.lesson.registry import lesson
 from autograder.report import reports, safe
+
+LESSON = lesson("lesson05-row-sum")
+PARTS = {part.id: part.points for part in LESSON.spec.parts}
 
 PAYLOADS = (
     "<script>alert('s')</script>",
@@ -68,14 +71,16 @@ def _live(markup: str) -> list[str]:
 
 
 def _grade(text: str) -> tuple[dict, dict]:
-    parts = {name: {"detail": [text], "needs_review": False} for name in policy().PARTS}
+    parts = {
+        name: {"detail": [text], "needs_review": False, "max_points": top} for name, top in PARTS.items()
+    }
     entry = {
         "student": "mallory",
         "total": 3.0,
         "max": 10,
         "passed": False,
         "status": "error",
-        "parts": {name: 0.5 for name in policy().PARTS},
+        "parts": {name: 0.5 for name in PARTS},
         "vetoes": [{"rule": "wrong_causal_chain", "evidence": text}],
         "needs_review": False,
         "errors": [text],
@@ -120,13 +125,15 @@ def test_write_all_cleans_an_nbgrader_page_from_an_older_grade(tmp_path):
     """Is an unsafe nbgrader page kept in an older grade file cleaned when the reports are written?"""
     entry, grade = _grade("ok")
     grade["nbgrader"]["feedback_html"] = "<html><head></head><body><script>alert(1)</script>hi</body></html>"
-    reports.write_all(tmp_path, {"assignment": "lesson05-row-sum", "students": [entry]}, {"mallory": grade})
+    reports.write_all(
+        tmp_path, {"assignment": "lesson05-row-sum", "students": [entry]}, {"mallory": grade}, LESSON
+    )
     page = (tmp_path / "feedback" / "mallory.nbgrader.html").read_text(encoding="utf-8")
     assert page.startswith(safe.SANITIZED) and "<script" not in page and "hi" in page
 
 
 def _csv_rows(entries: list[dict], tmp_path) -> list[list[str]]:
-    reports.write_csv(tmp_path / "grades.csv", {"students": entries})
+    reports.write_csv(tmp_path / "grades.csv", {"students": entries}, list(PARTS))
     text = (tmp_path / "grades.csv").read_bytes().decode("utf-8")  # bytes: a CR in a cell stays a CR
     return text, list(csv.reader(io.StringIO(text)))
 
@@ -186,10 +193,10 @@ def test_a_routed_part_that_could_change_the_verdict_is_pending():
     """Is a 7.5-point student with a routed 2-point answer pending_review, with passed false?"""
     parts = {
         name: {"points": float(top), "max_points": float(top), "source": "rubric", "needs_review": False}
-        for name, top in policy().PARTS.items()
+        for name, top in PARTS.items()
     }
     parts["Q1"] |= {"points": 0.0, "needs_review": True}
     parts["code_explanation"]["points"] = 0.5  # settled parts: 7.5, so Q1 decides
     grade = {"student": "s", "parts": parts, "vetoes": [], "findings": [], "errors": [], "harness_error": ""}
-    entry = reports.final(grade, None)
+    entry = reports.final(grade, None, LESSON.spec.pass_rule)
     assert entry["status"] == "pending_review" and entry["passed"] is False and entry["needs_review"]

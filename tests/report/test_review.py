@@ -4,17 +4,19 @@ import json
 
 import pytest
 
-from autograder.config import policy
+from autograder.lesson.registry import lesson
 from autograder.pipeline import store
 from autograder.pipeline.grade import Grade
 from autograder.pipeline.policy import Part, Veto
 from autograder.report import review
 from autograder.rubric import ta_labels
 
+LESSON = lesson("lesson05-row-sum")
+
 
 def _grade(student: str, q1: str, routed: bool, vetoes=()) -> dict:
     grade = Grade(student, student, "digest")
-    for name, top in policy().PARTS.items():
+    for name, top in ((part.id, part.points) for part in LESSON.spec.parts):
         grade.parts[name] = Part(float(top), float(top), "rubric", name == "Q1" and routed)
     grade.answers["Q1"] = {"points": 1.0, "max_points": 2, "needs_review": routed, "answer": q1}
     grade.vetoes = [Veto(rule, "evidence") for rule in vetoes]
@@ -39,14 +41,14 @@ def out(tmp_path, monkeypatch):
 
 def test_routed_answers_are_grouped_and_identical_ones_share_a_group(out):
     """Do two routed answers that differ only in punctuation form one group, leaving the finalized one out?"""
-    (group,) = review.build_groups(out)
+    (group,) = review.build_groups(out, LESSON)
     assert group.id == "Q1-1" and group.members == ["ann", "ben"]
 
 
 def test_a_group_decision_applies_to_every_member_and_becomes_a_label(out):
     """Does one decision set Q1 for each member, and is it stored as a TA label for later batches?"""
-    review.build_groups(out)
-    review.decide_group(out, "lesson05-row-sum", "Q1-1", "2", "clear", "ta1", "ok")
+    review.build_groups(out, LESSON)
+    review.decide_group(out, LESSON, "Q1-1", "2", "clear", "ta1", "ok")
     for student in ("ann", "ben"):
         assert json.loads(store.review_path(out, student).read_text())["parts"] == {"Q1": 2.0}
     label = ta_labels.lookup(ta_labels.load("lesson05-row-sum"), "Q1", "因为 0 是加法单位元，所以和不变。")
@@ -56,8 +58,8 @@ def test_a_group_decision_applies_to_every_member_and_becomes_a_label(out):
 def test_clearing_a_veto_the_student_does_not_have_is_refused(out):
     """Is `--clear-veto nosuchrule` refused instead of silently dropping the student from review?"""
     with pytest.raises(ValueError, match="no veto 'nosuchrule'"):
-        review.decide(out, "dan", [], ["nosuchrule"], "ta", "")
-    review.decide(out, "dan", [], ["wrong_causal_chain"], "ta", "")
+        review.decide(out, LESSON, "dan", [], ["nosuchrule"], "ta", "")
+    review.decide(out, LESSON, "dan", [], ["wrong_causal_chain"], "ta", "")
 
 
 @pytest.mark.parametrize(
@@ -66,7 +68,7 @@ def test_clearing_a_veto_the_student_does_not_have_is_refused(out):
 def test_bad_set_values_say_what_they_want(out, setting, message):
     """Does `--set Q1` without a value, or a bad part, say what it wants?"""
     with pytest.raises(ValueError, match=message):
-        review.decide(out, "ann", [setting], [], "ta", "")
+        review.decide(out, LESSON, "ann", [setting], [], "ta", "")
 
 
 def test_review_of_a_missing_grading_folder_is_an_error(tmp_path):
