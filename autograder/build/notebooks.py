@@ -16,6 +16,7 @@ import jupytext
 import nbformat
 
 from autograder.build.nbgrader_run import NbgraderError, run_nbgrader
+from autograder.build.points import check_points
 from autograder.lesson.registry import REPO_ROOT, Lesson, assignments, lesson
 
 NOTICE = (
@@ -94,6 +95,7 @@ def build(assignments: list[str], root: Path = REPO_ROOT) -> list[Path]:
     written = []
     for assignment in assignments:
         item = lesson(assignment)
+        check_points(item)  # points that disagree between spec.py, lesson.py and rubric.yaml: refused
         write_source(item, root)
         generate_release(assignment, root)
         release = root / "release" / assignment / f"{assignment}.ipynb"
