@@ -9,9 +9,12 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from autograder.lesson.registry import REPO_ROOT, lesson
+from autograder.build.blanks import BLANK, parse_markers
+from autograder.build.template import exercise_source
+from autograder.lesson.registry import REPO_ROOT, assignments, lesson
 
 LESSON = lesson("lesson05-row-sum")
+LESSONS = assignments()
 
 
 def _env(backend: str) -> dict:
@@ -54,36 +57,44 @@ def test_lesson_runs_as_a_plain_script():
     assert "row_sum 可见检查：通过" in done.stdout
 
 
-def _filled_release():
-    nb = nbformat.read(LESSON.release_notebook, as_version=4)
+def _filled_release(item=LESSON):
+    """The release with each blank of the exercise given its reference answer, in reading order."""
+    nb = nbformat.read(item.release_notebook, as_version=4)
+    answers = [blank.answer for blank in parse_markers(exercise_source(item))]
     for cell in nb.cells:
-        if cell.metadata.get("nbgrader", {}).get("grade_id") == "row_sum_kernel":
-            cell.source = cell.source.replace("______", "0.0")
+        if cell.metadata.get("nbgrader", {}).get("grade_id") == item.spec.exercise.cell:
+            for answer in answers:
+                cell.source = cell.source.replace(BLANK, answer, 1)
     return nb
 
 
 @pytest.mark.slow
-def test_release_runs_top_to_bottom_with_the_blank_filled():
-    """Does a student's notebook, blank filled, run top to bottom on the interpreter with no stderr?"""
-    nb = _run_notebook(_filled_release(), "interpret")
+@pytest.mark.parametrize("assignment", LESSONS)
+def test_release_runs_top_to_bottom_with_the_blank_filled(assignment):
+    """Does each lesson's notebook, blanks filled, run top to bottom on the interpreter with no stderr?"""
+    item = lesson(assignment)
+    nb = _run_notebook(_filled_release(item), "interpret")
     assert _stderr(nb) == []  # nbgrader scores 0 for any stderr in a graded cell
     record = "".join(
         o.get("text", "") for c in nb.cells for o in c.get("outputs", []) if "[运行记录]" in o.get("text", "")
     )
-    assert "backend=interpret" in record and "row_sum 可见检查" in record
+    assert "backend=interpret" in record
+    assert all(check in record for check in item.spec.visible_checks)
 
 
 @pytest.mark.slow
-def test_source_notebook_passes_its_hidden_tests():
-    """Does the instructor's notebook, hidden tests included, run clean on the interpreter?"""
-    nb = _run_notebook(nbformat.read(LESSON.source_notebook, as_version=4), "interpret")
+@pytest.mark.parametrize("assignment", LESSONS)
+def test_source_notebook_passes_its_hidden_tests(assignment):
+    """Does each lesson's instructor notebook, hidden tests included, run clean on the interpreter?"""
+    nb = _run_notebook(nbformat.read(lesson(assignment).source_notebook, as_version=4), "interpret")
     assert _stderr(nb) == []
 
 
 @pytest.mark.gpu
-def test_source_notebook_passes_its_hidden_tests_on_cuda():
-    """Does the instructor's notebook, hidden tests included, run clean with the real JIT?"""
-    nb = _run_notebook(nbformat.read(LESSON.source_notebook, as_version=4), "cuda")
+@pytest.mark.parametrize("assignment", LESSONS)
+def test_source_notebook_passes_its_hidden_tests_on_cuda(assignment):
+    """Does each lesson's instructor notebook, hidden tests included, run clean with the real JIT?"""
+    nb = _run_notebook(nbformat.read(lesson(assignment).source_notebook, as_version=4), "cuda")
     assert _stderr(nb) == []
     assert any("backend=cuda" in o.get("text", "") for c in nb.cells for o in c.get("outputs", []))
 

@@ -4,7 +4,7 @@ import nbformat
 import pytest
 
 from autograder.build.notebooks import BuildError, _nbgrader_metadata, stale_files
-from autograder.lesson.registry import lesson
+from autograder.lesson.registry import assignments, lesson
 
 LESSON = lesson("lesson05-row-sum")
 
@@ -14,9 +14,10 @@ def _read(path):
 
 
 @pytest.mark.slow
-def test_generated_notebooks_are_current():
-    """Are source/ and release/ exactly what a fresh build of course/ produces?"""
-    assert stale_files(["lesson05-row-sum"]) == []
+@pytest.mark.parametrize("assignment", assignments())
+def test_generated_notebooks_are_current(assignment):
+    """Are each lesson's source/ and release/ exactly what a fresh build of course/ produces?"""
+    assert stale_files([assignment]) == []
 
 
 def test_generated_notebooks_say_so_in_their_first_cell():

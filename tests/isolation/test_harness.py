@@ -4,6 +4,7 @@ import pytest
 
 from autograder.isolation.harness import run_harness
 from autograder.isolation.sandbox import Limits
+from autograder.lesson.registry import assignments, lesson
 
 LIMITS = Limits(wall_s=120)
 # answer -> (normal points, boundary points): what a careful instructor gives
@@ -19,6 +20,22 @@ EXPECTED = {
     "-inf": (0, 0),
     "__import__('os').system('touch /tmp/pwned')": (0, 0),
 }
+
+
+# Every discovered lesson has its known-answer table: its one blank's answer -> points per case group.
+KNOWN = {
+    "lesson05-row-sum": {answer: {"normal": n, "boundary": b} for answer, (n, b) in EXPECTED.items()},
+}
+
+
+@pytest.mark.parametrize("assignment", assignments())
+def test_each_lesson_grades_its_known_answers(assignment):
+    """Does each lesson's harness give every answer of its known-answer table exactly the listed points?"""
+    assert assignment in KNOWN, f"add {assignment}'s known-answer table to KNOWN"
+    (blank,) = lesson(assignment).spec.exercise.blanks
+    for answer, expected in KNOWN[assignment].items():
+        result = run_harness(assignment, {blank: answer}, "interpret", seed=7, limits=LIMITS)
+        assert result.points == expected, answer
 
 
 def _points(answer: str, backend: str) -> tuple[float, float]:
