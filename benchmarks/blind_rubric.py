@@ -41,7 +41,8 @@ def normalized(raw: dict) -> dict:
         "id": raw["id"],
         "question": raw["question"],
         "answer": raw.get("text") or "",
-        "blank": str(context.get("blank", "0.0")),
+        # "(omitted)": the argument was deleted, which the grader's blank reader reports as no value ("").
+        "blank": "" if context.get("blank") == "(omitted)" else str(context.get("blank", "0.0")),
         "checks_passed": context.get("checks_passed", True),
         "label": label | {"why": raw.get("why", "")},
     }

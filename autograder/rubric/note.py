@@ -24,7 +24,9 @@ _FILLED = re.compile(
     + _VALUE
 )
 # Another parameter in the clause (a tolerance, a width): its number is not the blank's value.
-_OTHER_PARAMETER = re.compile(r"atol|rtol|tol|容差|误差|block|宽度|列数|\bn\s*=|\bm\s*=|行|\(\s*\d|次|个")
+_OTHER_PARAMETER = re.compile(
+    r"atol|rtol|tol|容差|误差|block|宽度|列数|\bn\s*=|\bm\s*=|行|\(\s*\d|次|个|第|节|章"
+)
 _EARLIER = re.compile(
     r"第一次|一开始|起初|最初|原来|之前|误填|误设|当时|\bat\s+first|initially|originally|first\s+version"
 )

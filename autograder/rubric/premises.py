@@ -35,7 +35,7 @@ _MARKER = re.compile(
 # A marker denied in its clause ("不是因为 B") states no premise: "而是因为 C" carries the real one.
 _DENIED = any_of(tuple(NEGATORS))
 _LETTERS = re.compile(r"[\W_]+")
-_HEADING = re.compile(r"^\W*\w{0,4}\s*:")
+_HEADING = re.compile(r"^\W*\w{0,8}\s*:")
 
 
 @dataclass(frozen=True)
@@ -112,14 +112,17 @@ def _denied(sentence: str, position: int) -> bool:
 
 
 def _step_arrow(sentence: str, marker: re.Match) -> bool:
-    """'读一行 → 补 0 → tl.sum → store', '输出：标量 → out[row]': an arrow that lists steps or leads
-    from a bare noun states no cause. One from a claim ('x+0=x → 和不变') does."""
+    """'读一行 → 补 0 → tl.sum → store', '输出：标量 → out[row]': an arrow from a bare noun or a short
+    step states no cause. One from a claim ('x+0=x → 和不变', '长度只能是 2 的幂 → 取 128') does."""
     if marker.group(0) != "→":
         return False
-    if sentence.count("→") >= 2:
-        return True
-    before = re.sub(r"^\W*\w{0,4}\s*:", "", sentence[: marker.start()].split(",")[-1])
-    return len(_LETTERS.sub("", before)) <= 6 and not re.search(r"[=<>]", before)
+    left, right = sentence[: marker.start()].split("→")[-1], sentence[marker.end() :]
+    if re.search(r"\d\s*$", left) and re.match(r"\s*(?:\.\.\.|…)?\s*\d", right):
+        return True  # "128 → 64 → … → 1": a sequence of numbers
+    left = _HEADING.sub("", left.split(":")[-1] if left.count(":") else left)
+    short = len(_LETTERS.sub("", left)) <= 6 and not re.search(r"[=<>]", left)
+    step = re.match(r"([^→,;:]*)→", right)  # "… → sum → store": a short step between two arrows
+    return short or bool(step and len(_LETTERS.sub("", step.group(1))) <= 6)
 
 
 def without_step_arrows(sentence: str) -> str:

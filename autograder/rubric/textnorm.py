@@ -70,14 +70,18 @@ REFUTERS = _words(
 LATER_REFUTERS = _words(
     r"""
     (?<!不)(?<!不会)(?<!没)(?<!没有)(?:错误|出错|错了|失败) (?<!not\s)(?<!n't\s)(?:\bwrong\b|\bincorrect\b|\bbug\b|\bfail(?:s|ed)?\b)
+    带偏 偏大 偏小 每行多
     其实不是 并不是这样 这不对 这是错的 是误解 不成立 \bthat'?s\s(?:wrong|not\strue)\b \bis\sa\smyth\b
     """
 )
 # Markers of a conditional or counterfactual: the clause describes what would go wrong, not a claim.
+# An experiment ("故意用 0.0 跑 max"), a counterexample and a belief given up ("本来以为…") are no claim either.
 HYPOTHETICALS = _words(
     r"""
     如果 若(?!干) 假如 假设 假若 倘若 要是 万一 一旦 的话 否则 不然 误设 误用 错设 错用 \bif\b \bsuppose\b \bassum(?:e|ing)\b
     \botherwise\b \bwithout\b \bwere\sto\b \bhad\swe\b \bwrongly\b \bmistakenly\b
+    故意 试的时候 试了一下 做实验 实验时 反例 \bon\spurpose\b \bdeliberately\b \bcounter-?example\b
+    本来以为 原以为 原先以为 一开始以为 起初以为 以前以为 我以为 \bi\s(?:first\s)?thought\b \bi\sused\sto\sthink\b
     """
 )
 # Causal connectives: a concept that states a reason only counts inside a sentence with one of these.
@@ -133,6 +137,7 @@ _TYPOS = {
     "单为元": "单位元",
     "单位圆": "单位元",
     "掩马": "掩码",
+    "球和": "求和",
     "寄存气": "寄存器",
     "记存器": "寄存器",
 }
@@ -224,7 +229,7 @@ DEFAULT_LANGUAGE = Language()
 
 # A space between two Chinese characters is a pause (students on phones type it for a comma): "不去读显存
 # 直接填 0" denies the read, not the fill.
-_NEGATION_STOP = re.compile(r"[,;、→]|--|\)\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
+_NEGATION_STOP = re.compile(r"[,;、→(]|--|\)\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 # "没有 other 的 lane 是未定义值": a copula after an existential 没有/无 starts a new predicate.
 _EXISTENTIAL_SCOPE = re.compile(r"(?:没有?|无)(?!\s*(?:是|为))[^是]*(?<![不没])是")
 
@@ -240,7 +245,7 @@ def is_negated(
     """
     clause_start, clause_end = clause_around(sentence, start)
     # A separator inside brackets still ends a negator's reach: in "不读显存，填 other(0.0，加法单位元)"
-    # the 不 denies the read, not the identity.
+    # the 不 denies the read, not the identity; an opening bracket too: "不改变对方(x+0=x)".
     before = _NEGATION_STOP.split(sentence[clause_start:start])[-1]
     contrasts = list(CONTRAST.finditer(before))
     if contrasts:

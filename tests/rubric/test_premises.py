@@ -84,3 +84,14 @@ def test_a_new_clause_between_two_markers_is_its_own_premise():
 def test_so_as_a_summary_heading_links_nothing():
     """Does '所以：…' that heads a summary leave the sentence before out of its clauses?"""
     assert all(premise != "前一句" for premise, _ in links("所以：mask 保证不越界", previous="前一句"))
+
+
+def test_a_chain_of_numbers_is_no_cause():
+    """Is '128→64→…→1' a sequence, while '长度只能是 2 的幂 → 100 不行' keeps its cause?"""
+    assert links("折半 128→64→32→1") == []
+    assert links("长度只能是 2 的幂 → 100 不行") == [("长度只能是 2 的幂", "100 不行")]
+
+
+def test_a_short_step_between_two_arrows_concludes_nothing():
+    """In 'load 一行（填 0）→ sum → store', does the first arrow lead to no conclusion?"""
+    assert links("load 一行（带 mask，填 0）→ sum → store") == []

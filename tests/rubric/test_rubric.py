@@ -1024,3 +1024,27 @@ def test_a_worked_counterfactual_counts_as_a_connective(l5):
     answer = "改成 -inf。一行全是 -2 时，若 other 还是 0.0，max 就成了 0；填 -inf 则 max(-2, -inf) = -2。"
     scored = score_answer(l5, "Q3", answer)
     assert "capped_no_cue" not in scored.flags and scored.points >= 1.5
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "应该是 -inf。试的时候我故意用 other=0.0 跑 max，全负的行就输出 0。max(x, -inf) = x。",
+        "-inf，因为 max(x, -inf) = x。反例：other=0.0，行 [-4, -8] → 输出 0 ≠ -4。",
+        "我本来以为 tl.max 会跳过 padding lane，后来发现不会；所以填 -inf，因为 max(x, -inf) = x。",
+    ],
+)
+def test_an_experiment_a_counterexample_or_a_dropped_belief_is_no_veto(l5, answer):
+    """Is a wrong value the student tried on purpose, shows as a counterexample, or gave up, not vetoed?"""
+    assert not score_answer(l5, "Q3", answer).veto
+
+
+def test_a_note_naming_a_value_for_an_omitted_blank_contradicts_the_code(l5):
+    """Does a note saying 'other=0.0' for code whose other= was deleted (blank "") route as a contradiction?"""
+    scored = score_answer(
+        l5,
+        "explanation",
+        "我填的 other=0.0，0 是加法单位元，所以都过了。",
+        context={"blank": "", "checks_passed": True},
+    )
+    assert "contradicts_code" in scored.flags and scored.needs_review
