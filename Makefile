@@ -1,10 +1,15 @@
 # make demo: set up .venv, build the notebooks, grade the example submissions.
-# make test: the test suite (what .ci/run calls). make lab: JupyterLab on the course.
+# make test: the test suite (what .ci/run calls). make lab: JupyterLab on a copy of the release (lab/).
 # On a machine that already has the packages (the borrowed GPU box): make test PY=python3
 PY ?= .venv/bin/python
 VENV := .venv
 SETUP := $(if $(filter $(VENV)/bin/python,$(PY)),$(VENV)/.installed,)
 BACKEND ?= auto
+LESSON ?= lesson05-row-sum
+LAB ?= lab
+# jupyter refuses to start as root (a container, a cloud shell) unless told: tell it only then
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+PY_ABS := $(if $(findstring /,$(PY)),$(abspath $(PY)),$(PY))
 
 .PHONY: setup demo test test-gpu lab build check lint format bench
 
@@ -32,8 +37,15 @@ test: $(SETUP)
 test-gpu: $(SETUP)
 	COURSE_BACKEND=cuda $(PY) -m pytest -q -m gpu
 
+# A student's copy of the release in lab/<lesson>/ (work there is kept; the generated course/ package is
+# refreshed), so release/ stays exactly what the build wrote. PYTHONPATH is cleared so that the kernel,
+# started in the notebook's folder, imports that package and not the repository's course/.
 lab: $(SETUP)
-	$(PY) -m jupyter lab --notebook-dir=. release/lesson05-row-sum/lesson05-row-sum.ipynb
+	@mkdir -p $(LAB)
+	@if [ -e $(LAB)/$(LESSON)/$(LESSON).ipynb ]; then echo "keeping your work in $(LAB)/$(LESSON)/"; \
+	else cp -r release/$(LESSON) $(LAB)/; fi
+	rm -rf $(LAB)/$(LESSON)/course && cp -r release/$(LESSON)/course $(LAB)/$(LESSON)/course
+	cd $(LAB)/$(LESSON) && env -u PYTHONPATH $(PY_ABS) -m jupyter lab $(ALLOW_ROOT) $(LESSON).ipynb
 
 lint: $(SETUP)
 	$(PY) -m ruff check . && $(PY) -m ruff format --check .

@@ -1,12 +1,14 @@
 """Tests for course.hints: the four-level ladder, its record lines, and the lesson 5 hint texts."""
 
+import json
 import re
 
 import pytest
 import yaml
 
 from autograder.lesson.registry import assignments, lesson
-from course.hints import HINT_MARK, LEVELS, Hints, hints_files, parse_hint_records
+from course import hints as course_hints
+from course.hints import HINT_MARK, LEVELS, Hints, encode_hints, hints_files, parse_hint_records
 
 ASSIGNMENT = "lesson05-row-sum"
 
@@ -96,3 +98,45 @@ def test_every_exercise_has_four_nonempty_levels():
         for name, exercise in yaml.safe_load(path.read_text(encoding="utf-8"))["exercises"].items():
             assert sorted(exercise["levels"]) == sorted(LEVELS), (path, name)
             assert all(re.search(r"\S", text) for text in exercise["levels"].values()), (path, name)
+
+
+@pytest.fixture(autouse=True)
+def hint_log(tmp_path, monkeypatch):
+    """Every request is logged: into a scratch file here, never beside the repository's files."""
+    path = tmp_path / "hint-log.jsonl"
+    monkeypatch.setenv("COURSE_HINT_LOG", str(path))
+    return path
+
+
+def test_each_request_is_appended_to_the_log(hint, hint_log, capsys):
+    """Is each request appended to the hint log beside the notebook, and does the notebook say so?"""
+    hint("other", 2)
+    hint("other", 4)
+    entries = [json.loads(line) for line in hint_log.read_text(encoding="utf-8").splitlines()]
+    assert [(e["assignment"], e["exercise"], e["level"]) for e in entries] == [
+        (ASSIGNMENT, "other", 2),
+        (ASSIGNMENT, "other", 4),
+    ]
+    assert "hint-log.jsonl" in capsys.readouterr().out
+
+
+def test_an_unwritable_log_does_not_fail_the_cell(hint, tmp_path, monkeypatch, capsys):
+    """Does a log that cannot be written (a read-only folder) still print the hint, without an error?"""
+    monkeypatch.setenv("COURSE_HINT_LOG", str(tmp_path / "missing" / "log.jsonl"))
+    hint("other", 1)
+    assert parse_hint_records(capsys.readouterr().out) == [(ASSIGNMENT, "other", 1)]
+
+
+def test_packaged_hints_are_read_without_the_lessons(tmp_path, monkeypatch, capsys):
+    """In the student package (data/ and no lessons/), are the encoded hints found and decoded?"""
+    exercises = {"other": {"title": "t", "levels": {n: f"level {n} text" for n in LEVELS}}}
+    (tmp_path / "data").mkdir()
+    doc = {"exercises": encode_hints(exercises)}
+    (tmp_path / "data" / f"hints-{ASSIGNMENT}.json").write_text(json.dumps(doc), encoding="utf-8")
+    monkeypatch.setattr(course_hints, "DATA_DIR", tmp_path / "data")
+    monkeypatch.setattr(course_hints, "LESSONS_DIR", tmp_path / "lessons")
+    Hints(ASSIGNMENT)("other", 4)
+    assert "level 4 text" in capsys.readouterr().out
+    assert "level 4 text" not in (tmp_path / "data" / f"hints-{ASSIGNMENT}.json").read_text()
+    with pytest.raises(ValueError, match=ASSIGNMENT):
+        Hints("lesson99-nothing")

@@ -16,6 +16,7 @@ import jupytext
 import nbformat
 
 from autograder.build.nbgrader_run import NbgraderError, run_nbgrader
+from autograder.build.package import write_package
 from autograder.build.points import check_points
 from autograder.lesson.registry import REPO_ROOT, Lesson, assignments, lesson
 
@@ -104,6 +105,7 @@ def build(assignments: list[str], root: Path = REPO_ROOT) -> list[Path]:
             raise BuildError(
                 f"{release}: nbgrader did not apply the course's blanks (was grader_config.py loaded?)"
             )
+        write_package(assignment, release.parent)  # the student package: see autograder/build/package.py
         written.append(release)
     return written
 
