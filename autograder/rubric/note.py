@@ -36,7 +36,7 @@ _NO_RUN = re.compile(
     r"(?:could\s*not|couldn't|can't|cannot|did\s*not|didn't)\s+run"
 )
 _RESULT = re.compile(
-    r"实测|测得|测出|测到|测了|跑出|measured|benchmark|\d\s*[gt]b/s|(?:检查|测试|用例|checks?|tests?)\S{0,10}?(?:都|全部|均|全)?\s*(?:通过|passed|pass)"
+    r"实测|测得|测出|测到|测了|跑出|跑过了|跑通了?|全绿|all\s+green|measured|benchmark|\d\s*[gt]b/s|(?:检查|测试|用例|checks?|tests?)\S{0,10}?(?:都|全部|均|全)?\s*(?:通过|passed|pass)"
     r"|误差\S{0,6}(?:以内|为|是)"
 )
 # Numbers quoted from the lesson ("按笔记里提交的测量，N=100 只有 639 GB/s") are no claim of a run,
@@ -47,7 +47,7 @@ _OWN_RUN = re.compile(
 )
 _PREDICTED = re.compile(r"应该|应当|预计|估计|预期|会通过|能通过|可以通过|\b(?:should|would|will|expect)")
 _FULL_PASS = re.compile(
-    r"(?:全部|都|全|均)\s*(?:通过|过了)|(?:三个|所有|所有的)?(?:检查|测试|用例)\s*(?:都|全部|均)?\s*通过|"
+    r"(?:全部|都|全|均)\s*(?:通过|过了)|全绿|跑过了|all\s+green|(?:三个|所有|所有的)?(?:检查|测试|用例)\s*(?:都|全部|均)?\s*通过|"
     r"all\s+(?:the\s+)?(?:visible\s+)?(?:checks|tests)\s+pass|everything\s+pass|passed\s+all"
 )
 

@@ -148,8 +148,11 @@ def _routes(flag: str, result: AnswerScore, rubric: Rubric) -> bool:
     name = flag.split(":")[0]
     if name in _POINTS_ONLY and "veto_certain" in result.flags:
         return False
-    if name in (*_POINTS_ONLY, "stuffing", "capped_no_cue") and "term_list" in result.flags:
-        return False  # a bare list of terms earns nothing whatever its caps or premises
+    if (
+        name in ("cap_loss", "unknown_premise", "unread", "stuffing", "capped_no_cue")
+        and "term_list" in result.flags
+    ):
+        return False  # a bare list of terms earns nothing whatever its caps or premises; a veto still routes
     return name in rubric.route
 
 

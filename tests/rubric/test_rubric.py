@@ -1048,3 +1048,28 @@ def test_a_note_naming_a_value_for_an_omitted_blank_contradicts_the_code(l5):
         context={"blank": "", "checks_passed": True},
     )
     assert "contradicts_code" in scored.flags and scored.needs_review
+
+
+def test_a_term_list_that_names_a_wrong_value_still_goes_to_a_ta(l5):
+    """Does a bare list of terms that happens to name +inf route its veto instead of finalizing it?"""
+    answer = "单位元；幺半群；0.0 / float('inf')；tl.max；全负数行；IEEE 754；数值稳定性"
+    scored = score_answer(l5, "Q3", answer)
+    assert scored.points == 0.0 and (not scored.veto or scored.needs_review)
+
+
+def test_expected_value_of_the_data_is_no_reason_for_zero(l5):
+    """Is '0 because randn has mean 0' caught as a wrong reason for the identity?"""
+    answer = "每行一个 program，后 28 个 lane 填 0.0，因为 randn 的均值是 0，填 0 相当于填了期望值，所以和不变，最后写回。"
+    scored = score_answer(l5, "Q1", answer)
+    assert scored.veto or scored.needs_review
+
+
+def test_a_not_run_note_that_says_all_green_is_an_unrun_claim(l5):
+    """Does '跑过了，全绿' in a note whose checks never ran route as an unrun claim?"""
+    scored = score_answer(
+        l5,
+        "explanation",
+        "other=0.0，加法单位元。跑过了，全绿。",
+        context={"blank": "0.0", "checks_passed": None},
+    )
+    assert "unrun_claim" in scored.flags and scored.needs_review
