@@ -70,7 +70,7 @@ REFUTERS = _words(
 LATER_REFUTERS = _words(
     r"""
     (?<!不)(?<!不会)(?<!没)(?<!没有)(?:错误|出错|错了|失败) (?<!not\s)(?<!n't\s)(?:\bwrong\b|\bincorrect\b|\bbug\b|\bfail(?:s|ed)?\b)
-    带偏 偏大 偏小 每行多
+    带偏 偏大 偏小 每行多 ❌ ✗ 也不对 是错的
     其实不是 并不是这样 这不对 这是错的 是误解 不成立 \bthat'?s\s(?:wrong|not\strue)\b \bis\sa\smyth\b
     """
 )
@@ -80,7 +80,7 @@ HYPOTHETICALS = _words(
     r"""
     如果 若(?!干) 假如 假设 假若 倘若 要是 万一 一旦 的话 否则 不然 误设 误用 错设 错用 \bif\b \bsuppose\b \bassum(?:e|ing)\b
     \botherwise\b \bwithout\b \bwere\sto\b \bhad\swe\b \bwrongly\b \bmistakenly\b
-    故意 试的时候 试了一下 做实验 实验时 反例 \bon\spurpose\b \bdeliberately\b \bcounter-?example\b
+    (?<!否)则 故意 试的时候 试了一下 做实验 实验时 反例 \bon\spurpose\b \bdeliberately\b \bcounter-?example\b
     本来以为 原以为 原先以为 一开始以为 起初以为 以前以为 我以为 \bi\s(?:first\s)?thought\b \bi\sused\sto\sthink\b
     """
 )

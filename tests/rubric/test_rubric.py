@@ -1073,3 +1073,24 @@ def test_a_not_run_note_that_says_all_green_is_an_unrun_claim(l5):
         context={"blank": "0.0", "checks_passed": None},
     )
     assert "unrun_claim" in scored.flags and scored.needs_review
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        (
+            "Q1",
+            "一个容易错的理解是“被 mask 的 lane 不参与求和”。其实不是：tl.sum 会加全部 lane，所以要填 0，x+0=x。",
+        ),
+        ("Q3", "-inf，因为 max(x, -inf) = x。课上实验里 all_negative 那组 other=0.0 就是 ❌，输出 0。"),
+        ("Q3", "填 -inf，因为 max(x,-inf)=x；用 0 则全负行 [-4, -9] 输出 0。"),
+        (
+            "Q1",
+            "每行一个 program，tl.load 只对 mask 为真的 lane 读显存，其余填 0.0；x+0=x，所以和不变；写回 out[row]。",
+        ),
+    ],
+)
+def test_mentions_that_are_no_belief_are_not_vetoed(l5, question, answer):
+    """Is a quoted common mistake, a failed experiment marked ❌, a '则' consequence or a remark about the
+    load (not the sum) free of any veto?"""
+    assert not score_answer(l5, question, answer).veto
