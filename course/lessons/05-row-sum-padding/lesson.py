@@ -386,3 +386,13 @@ figure = bench.run_live(row_sum)
 
 # %% role="practice"
 # hint("other", 1)  # 去掉行首的 "# " 再运行；需要更多帮助时把 1 换成 2、3、4
+
+# %% [markdown]
+# ## 10. 参考资料
+#
+# - Triton 官方教程（Tutorials），其中「Fused Softmax」与「Layer Normalization」两篇都是按行归约：
+#   <https://triton-lang.org/main/getting-started/tutorials/index.html>
+# - Triton 语言参考（`triton.language`），`tl.load` 的 `mask`/`other`、`tl.sum`、`tl.max`、`tl.arange` 的说明：
+#   <https://triton-lang.org/main/python-api/triton.language.html>
+#
+# 这些资料用来核对事实；回答 Q1～Q3 时请用你自己的话讲清因果。
