@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 
 from autograder.integrity.view import view_entries
-from autograder.isolation import cgroups
+from autograder.isolation import cgroups, devices
 from autograder.isolation.jail import SETUP_FAILED
 from autograder.lesson.registry import REPO_ROOT
 
@@ -127,6 +127,7 @@ def _run(cmd, cwd: Path, env: dict, limits: Limits, cuda: bool, jail: str) -> Sa
     if spec.get("uid") is not None:
         os.chown(cwd, spec["uid"], spec["uid"])  # its only writable folder on disk
     launcher = [sys.executable, "-m", "autograder.isolation.jail", "run", json.dumps(spec), "--", *cmd]
+    env = devices.pinned_env(env) if cuda else env  # several GPUs: this worker's own
     env = env | {"PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))}
     started = time.monotonic()
     with open(Path(cwd) / ".sandbox-output", "w+b") as log:

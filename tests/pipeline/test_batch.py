@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 
@@ -117,3 +118,36 @@ def test_a_second_grader_is_refused_and_changes_nothing(folder):
         holder.kill()
         holder.wait()
     assert not (out / "batch.json").exists() and not (out / "grades").exists()
+
+
+def _grades_without_timing(out):
+    return {
+        p.name: {k: v for k, v in store.read_json(p).items() if k != "seconds"}
+        for p in (out / "grades").iterdir()
+    }
+
+
+def test_parallel_grades_are_the_serial_grades(folder):
+    """Do --jobs 3 and --jobs 1 write the same grade for every student (timing aside), counting each in the progress?"""
+    from autograder.pipeline.progress import Progress
+
+    submit(folder / "subs", "ben", "1.0")
+    submit(folder / "subs", "dan", "float('-inf')")
+    progress = Progress(bar=False, stream=io.StringIO())
+    batch.grade_batch(ASSIGNMENT, folder / "subs", folder / "serial", "interpret", jobs=1, seed=3)
+    batch.grade_batch(
+        ASSIGNMENT, folder / "subs", folder / "par", "interpret", jobs=3, seed=3, progress=progress
+    )
+    assert _grades_without_timing(folder / "par") == _grades_without_timing(folder / "serial")
+    assert (progress.done, progress.total) == (4, 4)
+
+
+def test_a_shard_grades_only_its_slice(folder):
+    """Does --shard 2/2 grade only the second of every two students, while the roster holds all?"""
+    from autograder.pipeline.shards import Shard
+
+    subs, summary = batch.grade_batch(
+        ASSIGNMENT, folder / "subs", folder / "out", "interpret", seed=3, shard=Shard(2, 2)
+    )
+    assert [s.student for s in subs] == ["ben"] and summary.roster == ["ann", "ben", "cat"]
+    assert [p.stem for p in (folder / "out" / "grades").iterdir()] == ["ben"]
