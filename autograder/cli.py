@@ -1,12 +1,25 @@
-"""`python -m autograder {build,grade,review,rubric}`: the instructor's commands."""
+"""`python -m autograder {build,grade,merge,review,rubric}`: the instructor's commands.
+
+Exit status: 0 done; 1 a submission could not be graded (grade, merge) or a check
+failed (build --check, rubric check); 2 a usage error (argparse's, or a
+``UsageError``: the command line names something that is not there); 3 the
+command itself failed at run time (another grader holds the folder, a tool or
+the disk failed): autograder/errors.py.
+"""
 
 from __future__ import annotations
 
-import argparse
+import os
 import sys
 from pathlib import Path
 
+from autograder.errors import EXIT_FAILED, EXIT_UNGRADED, EXIT_USAGE, UsageError
 from autograder.lesson.registry import REPO_ROOT, UnknownAssignment, lesson
+
+LAYOUT = (
+    "give a folder laid out as DIR/<student>/<assignment>/<assignment>.ipynb (nbgrader) "
+    "or DIR/<student>.ipynb (an LMS download), or one .ipynb file"
+)
 
 
 def cmd_build(args) -> int:
@@ -30,36 +43,96 @@ def cmd_build(args) -> int:
     return 0
 
 
+def _submissions(text: str) -> Path:
+    """The --submissions path, refused before anything is written when it cannot hold submissions."""
+    path = Path(text)
+    if not path.exists():
+        raise UsageError(f"--submissions {text}: no such folder or file; {LAYOUT}")
+    if not path.is_dir() and path.suffix != ".ipynb":
+        raise UsageError(f"--submissions {text} is a file but not a notebook; {LAYOUT}")
+    return path
+
+
+def _jobs(args) -> int:
+    """--jobs 0 means one worker per CPU core this process may use."""
+    return args.jobs or len(os.sched_getaffinity(0))
+
+
 def cmd_grade(args) -> int:
     from autograder.config import policy
+    from autograder.integrity.submissions import discover
+    from autograder.pipeline import shards, store
     from autograder.pipeline.batch import grade_batch
-    from autograder.report import reports
-    from autograder.report.table import print_table
+    from autograder.pipeline.progress import Progress
     from course import runtime
 
     item = lesson(args.assignment)  # resolved once: the batch and the reports get this object
-    backend = runtime.resolve(args.backend)
+    folder = _submissions(args.submissions)
+    shard = shards.parse_shard(args.shard) if args.shard else None
+    if shard and args.seed is None:
+        raise UsageError("--shard needs --seed: every shard of a class must grade on the same hidden inputs")
     out = Path(args.out or REPO_ROOT / "grading" / args.assignment)
+    held = (store.read_json(out / "batch.json") or {}).get("assignment")
+    if held and held != item.assignment:
+        raise UsageError(f"--out {out} holds grades of {held}, not {item.assignment}: choose another --out")
+    if not discover(folder, item.assignment):
+        raise UsageError(f"no submissions in {folder}; {LAYOUT}")
     if args.no_execute:
         policy().EXECUTE_NOTEBOOKS = False
-    submissions, summary = grade_batch(item, Path(args.submissions), out, backend, args.jobs, args.seed)
-    results, grades = reports.collect(out, item, backend, [s.student for s in submissions])
+    backend = runtime.resolve(args.backend)
+    with store.exclusive(out):
+        submissions, summary = grade_batch(
+            item, folder, out, backend, _jobs(args), args.seed, shard, Progress()
+        )
+        if shard:
+            shards.write_manifest(out, shard, store.read_json(out / "batch.json"), summary.roster)
+        _reports(out, item, backend, [s.student for s in submissions])
+    print(
+        f"\nbackend: {backend} | {'shard ' + str(shard) + ' | ' if shard else ''}"
+        f"graded {len(summary.graded)}, reused {len(summary.reused)} | reports in {out}"
+    )
+    return EXIT_UNGRADED if summary.failed else 0
+
+
+def _reports(out: Path, item, backend: str, students: list[str]) -> dict:
+    from autograder.report import reports
+    from autograder.report.table import print_table
+
+    results, grades = reports.collect(out, item, backend, students)
     reports.write_all(out, results, grades, item)
     print_table(results, grades, item.spec)
-    print(
-        f"\nbackend: {backend} | graded {len(summary.graded)}, reused {len(summary.reused)} | reports in {out}"
-    )
-    return 1 if summary.failed else 0
+    return results
+
+
+def cmd_merge(args) -> int:
+    from autograder.pipeline import shards
+
+    shared, roster = shards.merge([Path(folder) for folder in args.shards], Path(args.out))
+    results = _reports(Path(args.out), lesson(shared["assignment"]), shared["backend"], roster)
+    print(f"\nmerged {len(args.shards)} shard(s), {len(roster)} student(s) | reports in {args.out}")
+    return EXIT_UNGRADED if any(entry["errors"] for entry in results["students"]) else 0
 
 
 def cmd_review(args) -> int:
     from autograder.report.review import review
 
-    return review(args)
+    if (args.set or args.clear_veto) and not args.student:
+        raise UsageError("--set and --clear-veto need --student (or use --group for an answer group)")
+    if args.points is not None and not args.group:
+        raise UsageError("--points goes with --group (for one student: --student S --set PART=POINTS)")
+    if args.group and args.student:
+        raise UsageError("--group decides for every member of a group: leave out --student")
+    lesson(args.assignment)
+    try:
+        return review(args)
+    except UsageError:
+        raise
+    except ValueError as error:  # review refuses only what its arguments name: an unknown part, student...
+        raise UsageError(str(error)) from None
 
 
 def cmd_rubric(args) -> int:
-    from autograder.rubric import cmd_rubric_check, cmd_rubric_score
+    from autograder.rubric import cmd_rubric_score
     from autograder.rubric.suggest import cmd_suggest, render_agreement, ta_agreement
 
     lesson(args.assignment)
@@ -69,81 +142,50 @@ def cmd_rubric(args) -> int:
         return cmd_suggest(
             args.assignment, Path(args.out or REPO_ROOT / "grading" / args.assignment), args.top
         )
-    status = cmd_rubric_check(args.assignment)
+    status = rubric_check(args.assignment)
     print(render_agreement(ta_agreement(args.assignment)))
     return status
 
 
-def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="python -m autograder", description=__doc__)
-    sub = top.add_subparsers(dest="command", required=True)
-    build = sub.add_parser("build", help="course/ -> source/ -> release/")
-    build.add_argument("assignments", nargs="*", help="assignment ids (default: all)")
-    build.add_argument("--check", action="store_true", help="exit 1 if source/ or release/ is stale")
-    build.set_defaults(run=cmd_build)
-    grade = sub.add_parser("grade", help="grade a folder of submissions")
-    grade.add_argument("assignment")
-    grade.add_argument(
-        "--submissions",
-        required=True,
-        help="DIR/<student>/<assignment>/<assignment>.ipynb or DIR/<student>.ipynb",
-    )
-    grade.add_argument("--backend", default="auto", choices=["auto", "cuda", "interpret"])
-    grade.add_argument("--jobs", type=int, default=1, help="submissions graded at once")
-    grade.add_argument("--out", help="grading folder (default: grading/<assignment>)")
-    grade.add_argument(
-        "--seed", type=int, help="input seed for the hidden cases (default: drawn once per folder)"
-    )
-    grade.add_argument(
-        "--no-execute", action="store_true", help="skip nbgrader's run of each notebook (feedback only)"
-    )
-    grade.set_defaults(run=cmd_grade)
-    review = sub.add_parser("review", help="list answers that need review, or record a TA's decision")
-    review.add_argument("assignment")
-    review.add_argument("--out", help="grading folder (default: grading/<assignment>)")
-    review.add_argument("--student", help="the student to decide for")
-    review.add_argument(
-        "--set", action="append", default=[], metavar="PART=POINTS", help="a part's points, e.g. --set Q1=1.5"
-    )
-    review.add_argument(
-        "--clear-veto", action="append", default=[], metavar="RULE", help="clear one of the student's vetoes"
-    )
-    review.add_argument("--group", metavar="ID", help="decide an answer group (ids as `review` lists them)")
-    review.add_argument("--points", help="with --group: the points every answer of the group gets")
-    review.add_argument(
-        "--veto",
-        choices=["keep", "clear"],
-        default="clear",
-        help="with --group: keep or clear the wrong_causal_chain veto of its members (default: clear)",
-    )
-    review.add_argument("--reviewer", default="", help="who decided (stored with the decision)")
-    review.add_argument("--note", default="", help="why (shown on the student's feedback page)")
-    review.set_defaults(run=cmd_review)
-    rubric = sub.add_parser("rubric", help="score answers outside notebooks, or check a rubric")
-    rubric.add_argument(
-        "action",
-        choices=["score", "check", "suggest"],
-        help="score: JSONL answers; check: calibration and TA-label agreement; "
-        "suggest: the unrecognized premises routed most often",
-    )
-    rubric.add_argument("assignment", help="an assignment id, e.g. lesson05-row-sum")
-    rubric.add_argument(
-        "file", nargs="?", help="JSONL of {id, question, answer[, blank, checks_passed]} (score)"
-    )
-    rubric.add_argument("--out", help="suggest: the grading folder (default: grading/<assignment>)")
-    rubric.add_argument("--top", type=int, default=15, help="suggest: how many premises to list")
-    rubric.set_defaults(run=cmd_rubric)
-    return top
+def rubric_check(assignment: str) -> int:
+    """The calibration check; its headline says OK only when no target was missed either."""
+    from autograder.rubric import RubricError, check_rubric, load_rubric
+    from autograder.rubric import render_check as render
+
+    try:
+        where = lesson(assignment)
+        check = check_rubric(load_rubric(where.rubric), where.calibration)
+    except RubricError as error:
+        print(f"rubric check {assignment}: INVALID\n  {error}")
+        return 1
+    missed = check.target_failures()
+    headline = "FAILED" if not check.ok else f"PASSED, {len(missed)} BELOW TARGET" if missed else "OK"
+    lines = render(assignment, check).splitlines()
+    print("\n".join([f"rubric check {assignment}: {headline}", *lines[1:]]))
+    return 0 if check.ok else 1
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    if args.command == "rubric" and args.action == "score" and not args.file:
-        parser().error("rubric score needs FILE.jsonl")
-    try:
-        return args.run(args)
-    except (UnknownAssignment, FileNotFoundError, ValueError, RuntimeError) as error:
-        from autograder.report.safe import terminal
+    from autograder.cli_parser import parser
 
-        print(f"error: {terminal(str(error), keep_newlines=True)}", file=sys.stderr)
-        return 2
+    args = parser().parse_args(argv)
+    commands = {
+        "build": cmd_build, "grade": cmd_grade, "merge": cmd_merge, "review": cmd_review, "rubric": cmd_rubric,
+    }  # fmt: skip
+    try:
+        return commands[args.command](args)
+    except (UsageError, UnknownAssignment) as error:
+        return _fail(error, EXIT_USAGE)
+    except KeyboardInterrupt:
+        return _fail("interrupted; grades written so far are kept, and a rerun resumes", EXIT_FAILED)
+    except Exception as error:  # noqa: BLE001 -- a runtime failure, said in one line; never exit 2
+        if os.environ.get("AUTOGRADER_TRACEBACK"):
+            raise
+        return _fail(f"{type(error).__name__}: {error} (AUTOGRADER_TRACEBACK=1 shows where)", EXIT_FAILED)
+
+
+def _fail(error, status: int) -> int:
+    from autograder.report.safe import terminal
+
+    print(f"error: {terminal(str(error), keep_newlines=True)}", file=sys.stderr)
+    return status

@@ -67,7 +67,9 @@ def safe_id(name: str) -> str:
 
 
 def discover(folder: Path, assignment: str) -> list[Submission]:
-    """nbgrader's DIR/<student>/<assignment>/<assignment>.ipynb, or a flat DIR/<student>.ipynb."""
+    """nbgrader's DIR/<student>/<assignment>/<assignment>.ipynb, a flat DIR/<student>.ipynb, or one notebook."""
+    if folder.suffix == ".ipynb" and not folder.is_dir():
+        return [single(folder, assignment)]
     if not folder.is_dir():
         raise FileNotFoundError(f"submissions folder not found: {folder}")
     folder = folder.resolve()  # links above DIR are the instructor's; below it, none is followed
@@ -82,6 +84,16 @@ def discover(folder: Path, assignment: str) -> list[Submission]:
         seen.add(submission.student)
         found.append(submission)
     return _refuse_shared_files(found)
+
+
+def single(path: Path, assignment: str) -> Submission:
+    """One notebook named on the command line: the student is the folder of nbgrader's layout
+    (<student>/<assignment>/<assignment>.ipynb), else the file's name; judged like a flat folder's entry."""
+    path = path.absolute()
+    nbgrader_layout = path.parent.name == assignment and path.parent.parent != path.parent
+    name = path.parent.parent.name if nbgrader_layout else path.stem
+    found = _entry(path, assignment, path.parent)
+    return replace(found, student=safe_id(name), label=name)
 
 
 def _entry(entry: Path, assignment: str, root: Path) -> Submission:

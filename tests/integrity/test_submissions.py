@@ -217,3 +217,21 @@ def test_two_students_sharing_one_file_are_both_refused(tmp_path):
     found = {s.label: s for s in discover(tmp_path, ASSIGNMENT)}
     assert "hard link" in found["mallory"].problem and "victim" in found["mallory"].problem
     assert "hard link" in found["victim"].problem
+
+
+def test_one_notebook_named_alone_is_one_submission(tmp_path):
+    """Is a single .ipynb a submission of its own: named by nbgrader's layout, else by the file, and readable?"""
+    put(tmp_path / "zoe" / ASSIGNMENT / NAME, release_text())
+    put(tmp_path / "lms" / "yan_late.ipynb", release_text())
+    (nested,) = discover(tmp_path / "zoe" / ASSIGNMENT / NAME, ASSIGNMENT)
+    (flat,) = discover(tmp_path / "lms" / "yan_late.ipynb", ASSIGNMENT)
+    assert (nested.student, flat.student) == ("zoe", "yan_late")
+    assert read_notebook(nested, ASSIGNMENT, 10_000_000).cells and not flat.problem
+
+
+def test_one_linked_notebook_is_refused(tmp_path):
+    """Is a single notebook that is a symbolic link refused like a link in a folder?"""
+    put(tmp_path / "real.ipynb", release_text())
+    os.symlink(tmp_path / "real.ipynb", tmp_path / "link.ipynb")
+    (sub,) = discover(tmp_path / "link.ipynb", ASSIGNMENT)
+    assert sub.path is None and "symbolic link" in sub.problem
