@@ -19,7 +19,7 @@ from autograder.lesson.registry import Lesson
 from autograder.lesson.spec import PassRule
 from autograder.pipeline import store
 from autograder.pipeline.policy import Override, Part, Veto, apply, max_total, outcome
-from autograder.report import safe
+from autograder.report import safe, summary
 
 # Parts and their maxima are read from each grade, the pass rule from the lesson's spec:
 # nothing here knows how many parts a lesson has or what they are worth.
@@ -197,3 +197,4 @@ def write_all(out: Path, results: dict, grades: dict, item: Lesson) -> None:
                 safe.clean_page(nbgrader_page, title), encoding="utf-8"
             )
     histogram(out / "histogram.png", results, item.spec.pass_rule)
+    summary.write_summary(out, results, grades)  # after the histogram: the page embeds it
