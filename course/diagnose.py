@@ -1,0 +1,327 @@
+"""Failures that explain themselves: a wrong output, compared with the reference, described in Chinese.
+
+A lesson's visible check calls ``Checks.close`` instead of ``torch.testing.assert_close``. When the
+output is wrong, the student does not get torch's traceback ("Greatest absolute difference: 28.0…")
+but a short Chinese account: which shape failed (M, N, BLOCK), which shapes passed before it, what
+the error looks like, what that pattern usually means, and which hint level applies:
+
+- every row off by the same amount, a multiple of the padding lanes' count → the identity (``other``);
+- only the rows whose real values are all negative (all positive) wrong, holding the padding's value
+  → that value won the max (min): 0.0 stands where −inf (+inf) belongs;
+- NaN or inf only on rows with large inputs → exp overflowed: the row's max was not subtracted;
+- NaN or inf where the input has none → lanes past the row were read or kept (the mask);
+- errors only in the last tile of a long row → the loop tail's mask.
+
+Everything is read from the outputs, the inputs the student passed and the shape; nothing from the
+answer, so it serves every lesson and may be handed out. The failure stays a failure: ``CheckFailed``
+is an AssertionError, and in IPython it prints only the Chinese account (``_render_traceback_``).
+Pass and fail are words with a colour (ANSI), never an emoji that needs a font.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+PASS_WORD, FAIL_WORD = "通过", "未通过"
+GREEN, RED, BOLD, RESET = "\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[0m"
+EXP_OVERFLOW = (
+    88.0  # exp(x) overflows float32 just above 88.72: a row holding such values needs the max subtracted
+)
+HINT_LEVELS = {  # which rung of the four-level ladder each kind of failure calls for
+    "identity": 2,
+    "padding_won": 2,
+    "zero_product": 2,
+    "overflow": 2,
+    "last_tile": 3,
+    "nan": 3,
+    "shape": 3,
+    "other": 1,
+}
+
+
+def verdict(ok: bool) -> str:
+    """A pass or fail mark as a coloured word: readable without an emoji font, and without colour too."""
+    return f"{BOLD}{GREEN}{PASS_WORD}{RESET}" if ok else f"{BOLD}{RED}{FAIL_WORD}{RESET}"
+
+
+def padding_lanes(n_cols: int, block: int) -> int:
+    """Padding lanes in a row's last (or only) tile: ceil(N / BLOCK) * BLOCK − N."""
+    return -(-n_cols // block) * block - n_cols
+
+
+def _array(value) -> np.ndarray:
+    if hasattr(value, "detach"):  # a torch tensor on any device
+        value = value.detach().to("cpu").double().numpy()
+    return np.asarray(value, dtype=float)
+
+
+def _fmt(value: float) -> str:
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "+inf" if value > 0 else "-inf"
+    text = f"{value:.6g}"
+    return "0.0" if text in ("0", "-0") else text
+
+
+def _round_value(value: float) -> float | None:
+    """value when it is a plain number a student would write (1.0, -1.0, 0.5, 1e-30 ...), else None."""
+    if not math.isfinite(value) or value == 0:
+        return None
+    exponent = math.floor(math.log10(abs(value)))
+    mantissa = value / 10**exponent
+    for digits in (0, 1):
+        rounded = round(mantissa, digits)
+        if abs(rounded - mantissa) <= 1e-3 * abs(mantissa):
+            return rounded * 10**exponent
+    return None
+
+
+def _value(value: float) -> str:
+    """A value the student could have written: 1.0, -1.0, 0.5, 1e-05."""
+    return repr(float(value))
+
+
+def _shape_text(shape: tuple[int, ...], block: int | None, mark_no_padding: bool = False) -> str:
+    text = "×".join(str(n) for n in shape)
+    n_cols = shape[-1] if shape else 1
+    if block is None:
+        return f"{text}（N = {n_cols}）"
+    if mark_no_padding and padding_lanes(n_cols, block) == 0:
+        return f"{text}（N = BLOCK = {block}，没有 padding lane）"
+    return f"{text}（N = {n_cols}，BLOCK = {block}）"
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """What a wrong output looks like and what it usually means, in Chinese."""
+
+    kind: str  # identity / padding_won / zero_product / overflow / nan / last_tile / shape / other
+    shape: tuple[int, ...]  # the input's shape (M, N)
+    block: int | None
+    looks: str  # what the error looks like, read from the numbers
+    means: str  # what that pattern usually points to
+    hint_level: int
+    passed: tuple[str, ...] = field(default=())  # shapes that passed before this one
+
+    def message(self, exercise: str | None = None) -> str:
+        lines = [f"形状 {_shape_text(self.shape, self.block)}的检查{FAIL_WORD}。"]
+        if self.passed:
+            lines.append(f"在它之前通过的形状：{'、'.join(self.passed)}。")
+        lines += [f"错误的样子：{self.looks}", f"可能的原因：{self.means}"]
+        if exercise:
+            lines.append(f'对应的提示：hint("{exercise}", {self.hint_level})（第 {self.hint_level} 级）。')
+        return "\n".join(lines)
+
+
+def _close(got: np.ndarray, expected: np.ndarray, atol: float, rtol: float) -> np.ndarray:
+    both_nan = np.isnan(got) & np.isnan(expected)
+    with np.errstate(invalid="ignore"):
+        near = np.abs(got - expected) <= atol + rtol * np.abs(expected)
+        same_inf = np.isinf(got) & (got == expected)
+    return near | both_nan | same_inf
+
+
+def _rows(values: np.ndarray) -> np.ndarray:
+    """A per-element boolean array reduced to one value per row (any)."""
+    return values if values.ndim <= 1 else values.reshape(values.shape[0], -1).any(axis=1)
+
+
+def diagnose(
+    got,
+    expected,
+    *,
+    x=None,
+    n_cols: int | None = None,
+    block: int | None = None,
+    atol: float = 1e-5,
+    rtol: float = 1.3e-6,
+    passed: tuple[str, ...] = (),
+    op: str | None = None,
+) -> Diagnosis | None:
+    """None when got matches expected within atol + rtol * |expected|; else what went wrong.
+
+    got, expected: the output and the reference (torch tensors, arrays or lists); x: the input the
+    kernel read (M rows of N real values), from which the shape, the all-negative rows and the large
+    rows are read; block: the kernel's BLOCK (the lanes per tile), so that the padding can be counted;
+    op: the reduction ("sum", "max", "min", "prod") when the lesson names it, to tell apart patterns
+    that look alike (a min of positive rows and a product, both 0.0 with a zero in the padding).
+    """
+    g, e = _array(got), _array(expected)
+    xs = None if x is None else _array(x)
+    shape = tuple(xs.shape) if xs is not None else tuple(e.shape)
+    if n_cols is None:
+        n_cols = shape[-1] if len(shape) > 1 else (shape[0] if shape else 1)
+    where = {"shape": shape, "block": block, "passed": tuple(passed)}
+
+    def found(kind: str, looks: str, means: str) -> Diagnosis:
+        return Diagnosis(kind, looks=looks, means=means, hint_level=HINT_LEVELS[kind], **where)
+
+    if g.shape != e.shape:
+        return found(
+            "shape",
+            f"输出的形状是 {tuple(g.shape)}，应为 {tuple(e.shape)}。",
+            "输出张量的大小、grid 的大小或写回的位置不对：每一行应当恰好写一个（或一行）结果。",
+        )
+    ok = _close(g, e, atol, rtol)
+    if ok.all():
+        return None
+    bad = ~ok
+    bad_rows = _rows(bad)
+    n_rows = bad_rows.size
+    rows_text = f"全部 {n_rows} 行" if bad_rows.all() else f"{int(bad_rows.sum())}/{n_rows} 行"
+
+    # NaN or inf where the reference is finite
+    broken = ~np.isfinite(g) & np.isfinite(e)
+    if broken.any():
+        broken_rows = _rows(broken)
+        if xs is not None and xs.ndim >= 1 and np.isfinite(xs).all():
+            peak = np.abs(xs).reshape(xs.shape[0], -1).max(axis=1) if xs.ndim > 1 else np.abs(xs)
+            large = peak > EXP_OVERFLOW
+            if xs.ndim > 1 and large.any() and not large.all() and np.array_equal(broken_rows, large):
+                return found(
+                    "overflow",
+                    f"只有输入很大的行（绝对值超过 {EXP_OVERFLOW:g}）输出 NaN/inf，数值小的行都对。",
+                    "exp 溢出了：exp(88.7) 已超出 float32 的范围。先减去这一行的最大值再取 exp，"
+                    "指数就都 ≤ 0，结果不变（分子分母同乘 exp(−max)）。",
+                )
+            return found(
+                "nan",
+                f"输入里没有 NaN/inf，输出里却有（{rows_text}中有）。",
+                "有 lane 读到了行尾之外的内存，或 padding lane 带着 NaN/inf 进入了计算："
+                "检查 mask（cols < N）和 other 是否都写对了。",
+            )
+
+    diff = np.where(bad, g - e, 0.0)
+    pad = padding_lanes(n_cols, block) if block else None
+
+    # a long row in tiles: errors only in the columns of the last tile
+    if block and block < n_cols and g.ndim == 2 and g.shape[1] == n_cols:
+        last_start = (n_cols - 1) // block * block
+        bad_cols = np.nonzero(bad.any(axis=0))[0]
+        if bad_cols.size and bad_cols.min() >= last_start:
+            return found(
+                "last_tile",
+                f"只有最后一个块（第 {last_start}～{n_cols - 1} 列，共 {n_cols - last_start} 列）有错，前面的块都对。",
+                "循环的最后一次迭代越过了行尾：最后一个块也要用 mask（cols < N）挡住多出来的 lane，"
+                "并填入运算的单位元。",
+            )
+
+    # per-row outputs from here on
+    if g.ndim != 1:
+        index = tuple(int(i) for i in np.argwhere(bad)[0])
+        return found(
+            "other",
+            f"{rows_text}有错；例如位置 {index}：得到 {_fmt(g[index])}，应为 {_fmt(e[index])}。",
+            "对照示例和第 2 节的图，逐个核对 mask、other 和写回的位置。",
+        )
+
+    if xs is not None and xs.ndim == 2:
+        real_max, real_min = xs.max(axis=1), xs.min(axis=1)
+        for rows, beats, word, identity in (
+            (real_max < 0, g >= real_max, "负数", '−∞（float("-inf")）'),
+            (real_min > 0, g <= real_min, "正数", '+∞（float("inf")）'),
+        ):
+            value = g[bad_rows]
+            reduce = "max" if word == "负数" else "min"
+            if (
+                op in (None, reduce)
+                and rows.any()
+                and np.array_equal(bad_rows, rows)
+                and (beats[bad_rows]).all()
+                and np.allclose(value, value[0])
+            ):
+                return found(
+                    "padding_won",
+                    f"只有真实元素全为{word}的行错了，这些行的结果都是 {_fmt(value[0])}，"
+                    f"比行内任何真实元素都{'大' if reduce == 'max' else '小'}；其余行都对。",
+                    f"padding lane 里的 {_fmt(value[0])} 在 {reduce} 中胜出了：它不是 {reduce} 的单位元。"
+                    f"{reduce} 的单位元是 {identity}，对任何 x 都有 {reduce}(x, e) = x。",
+                )
+
+    if pad is not None and pad > 0 and bad_rows.all():
+        if op in (None, "prod") and np.all(g == 0) and np.any(e != 0):
+            return found(
+                "zero_product",
+                f"{rows_text}的结果都恰好是 0.0。",
+                "一个 0 进了乘积：padding lane 里装的 0.0 不是乘法的单位元（1.0）。",
+            )
+        shift = float(np.median(diff))
+        tolerance = atol + rtol * float(np.abs(e).max())
+        if np.allclose(diff, shift, rtol=1e-3, atol=tolerance):
+            readings = [  # (v, how): a sum gains pad * v, a mean pad * v / N; the plainer v is the likelier
+                (_round_value(shift / scale), how)
+                for scale, how in ((pad, "{pad} × {v}"), (pad / n_cols, "{pad} × {v} / N（N = {n}）"))
+            ]
+            readings = sorted(
+                (r for r in readings if r[0] is not None), key=lambda r: abs(math.log10(abs(r[0])))
+            )
+            for v, how in readings[:1]:
+                count = (
+                    f"⌈N/BLOCK⌉·BLOCK − N = {pad}，都在最后一个块里"
+                    if block < n_cols
+                    else f"{block} − {n_cols}"
+                )
+                product = how.format(pad=pad, v=_value(v), n=n_cols)
+                return found(
+                    "identity",
+                    f"{rows_text}都偏了同一个量 {_fmt(shift)}，正好是 {product}："
+                    f"{pad} 是 padding lane 的个数（{count}）。",
+                    f"每个 padding lane 都带进了 {_value(v)}：other 填的不是这个运算的单位元"
+                    "（求和是 0.0，乘积 1.0，max 是 −∞，min 是 +∞）。"
+                    "只用 2 的幂宽度测试时 padding lane 为 0 个，这个错误看不出来。",
+                )
+
+    index = int(np.nonzero(bad_rows)[0][0])
+    return found(
+        "other",
+        f"{rows_text}有错；例如第 {index} 行：得到 {_fmt(g[index])}，应为 {_fmt(e[index])}"
+        f"（差 {_fmt(g[index] - e[index])}）。",
+        "误差不是 padding lane 个数的整数倍，也不只出现在特殊的行：逐行对照公式，"
+        "检查 mask、other 和写回的位置。",
+    )
+
+
+class CheckFailed(AssertionError):
+    """A visible check that failed; in a notebook it shows the Chinese diagnosis, not a traceback."""
+
+    def __init__(self, diagnosis: Diagnosis, exercise: str | None = None):
+        self.diagnosis = diagnosis
+        super().__init__(diagnosis.message(exercise))
+
+    def _render_traceback_(self) -> list[str]:  # IPython prints these lines instead of the traceback
+        first, *rest = str(self).splitlines()
+        return [f"{BOLD}{RED}【{FAIL_WORD}】{RESET}{first}", *rest]
+
+
+class Checks:
+    """A run of visible checks over several shapes: each failure names the shapes that passed before it.
+
+    checks = Checks(exercise="other")
+    for shape in ((1, 1), (4, 100)):
+        x = torch.randn(shape)
+        checks.close(row_sum(x), x.sum(1), x=x, block=triton.next_power_of_2(shape[1]))
+    """
+
+    def __init__(
+        self, exercise: str | None = None, atol: float = 1e-4, rtol: float = 1e-4, verbose: bool = True
+    ):
+        self.exercise = exercise
+        self.verbose = verbose
+        self.atol, self.rtol = atol, rtol
+        self.passed: list[str] = []
+
+    def close(self, got, expected, *, x=None, block: int | None = None, atol=None, rtol=None) -> None:
+        """Raise CheckFailed with a diagnosis unless got matches expected within the tolerance."""
+        atol = self.atol if atol is None else atol
+        rtol = self.rtol if rtol is None else rtol
+        found = diagnose(got, expected, x=x, block=block, atol=atol, rtol=rtol, passed=tuple(self.passed))
+        if found is not None:
+            raise CheckFailed(found, self.exercise)
+        shape = tuple((_array(x) if x is not None else _array(expected)).shape)
+        self.passed.append(_shape_text(shape, block, mark_no_padding=True))
+        if self.verbose:
+            print(f"形状 {self.passed[-1]}：{verdict(True)}")

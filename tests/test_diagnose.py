@@ -1,0 +1,148 @@
+"""course.diagnose: a wrong output described in Chinese from the outputs alone, and the check that raises it."""
+
+import math
+
+import pytest
+import torch
+
+from course.diagnose import (
+    FAIL_WORD,
+    PASS_WORD,
+    CheckFailed,
+    Checks,
+    diagnose,
+    padding_lanes,
+    verdict,
+)
+
+
+def _rows(m, n, seed=0, low=None):
+    gen = torch.Generator().manual_seed(seed)
+    x = torch.randn(m, n, generator=gen)
+    return x if low is None else low - torch.rand(m, n, generator=gen)
+
+
+def test_right_output_has_no_diagnosis():
+    """Is an output within the tolerance left alone (None), NaN against NaN included?"""
+    x = _rows(4, 100)
+    assert diagnose(x.sum(1) + 1e-6, x.sum(1), x=x, block=128, atol=1e-4, rtol=1e-4) is None
+    assert diagnose([math.nan, 1.0], [math.nan, 1.0]) is None
+
+
+@pytest.mark.parametrize("other", [1.0, -1.0, 0.5, 2.0])
+def test_every_row_off_by_the_padding_count_names_the_identity(other):
+    """Is every row off by (BLOCK - N) * v reported as the identity, with v, the shape and hint level 2?"""
+    x = _rows(4, 100)
+    found = diagnose(x.sum(1) + 28 * other, x.sum(1), x=x, block=128)
+    assert found.kind == "identity" and found.hint_level == 2
+    assert found.shape == (4, 100) and found.block == 128
+    assert f"28 × {other!r}" in found.looks and "128 − 100" in found.looks and "单位元" in found.means
+    text = found.message("other")
+    assert "4×100" in text and "BLOCK = 128" in text and 'hint("other", 2)' in text
+
+
+def test_mean_off_by_padding_over_n_names_the_identity():
+    """A mean is off by (BLOCK - N) * v / N: is that the identity too?"""
+    x = _rows(3, 100)
+    found = diagnose(x.mean(1) + 28 * 1.0 / 100, x.mean(1), x=x, block=128)
+    assert found.kind == "identity" and "28 × 1.0 / N" in found.looks
+
+
+def test_only_all_negative_rows_wrong_means_zero_where_minus_inf_belongs():
+    """Max with other=0.0: only all-negative rows are wrong, and they hold 0.0: is -inf named?"""
+    x = torch.cat([_rows(3, 100, low=-1.0), _rows(2, 100, seed=1)])
+    want = x.max(1).values
+    got = torch.maximum(want, torch.zeros(()))  # what the padding's 0.0 does to a max
+    found = diagnose(got, want, x=x, block=128)
+    assert found.kind == "padding_won" and "负数" in found.looks and "0.0" in found.looks
+    assert "−∞" in found.means and "max" in found.means
+
+
+def test_only_all_positive_rows_wrong_in_a_min():
+    """Min with other=0.0: only the all-positive rows are wrong: is +inf named?"""
+    x = torch.cat([1 + torch.rand(2, 50), _rows(2, 50)])
+    want = x.min(1).values
+    found = diagnose(torch.minimum(want, torch.zeros(())), want, x=x, block=64)
+    assert found.kind == "padding_won" and "+∞" in found.means
+
+
+def test_nan_only_on_large_inputs_means_the_max_was_not_subtracted():
+    """Softmax without subtracting the max: NaN only where inputs exceed exp's range: is that said?"""
+    x = _rows(4, 50)
+    x[1] *= 300
+    naive = torch.exp(x) / torch.exp(x).sum(1, keepdim=True)
+    found = diagnose(naive, torch.softmax(x, 1), x=x, block=64)
+    assert found.kind == "overflow" and "最大值" in found.means
+
+
+def test_nan_without_nan_in_the_input_points_at_the_mask():
+    """NaN in the output of a finite input (an unmasked read): is the mask named?"""
+    x = _rows(3, 100)
+    got = x.sum(1).clone()
+    got[1] = math.nan
+    found = diagnose(got, x.sum(1), x=x, block=128)
+    assert found.kind == "nan" and "mask" in found.means and found.hint_level == 3
+
+
+def test_error_only_in_the_last_tile_points_at_the_loop_tail():
+    """A long row in tiles of 128 with only columns 256..299 wrong: is the last tile's mask named?"""
+    x = _rows(3, 300)
+    want = torch.softmax(x, 1)
+    got = want.clone()
+    got[:, 290:] += 0.1
+    found = diagnose(got, want, x=x, block=128)
+    assert found.kind == "last_tile" and "256" in found.looks and "mask" in found.means
+
+
+def test_tiled_sum_off_by_the_last_tiles_padding():
+    """A tiled row sum (BLOCK 128, N 300) off by 84 * v: the identity, counted in the last tile."""
+    x = _rows(2, 300)
+    found = diagnose(x.sum(1) + 84.0, x.sum(1), x=x, block=128)
+    assert padding_lanes(300, 128) == 84
+    assert found.kind == "identity" and "最后一个块" in found.looks
+
+
+def test_product_of_zeros():
+    """A product that came out 0.0 on every row: is the multiplicative identity named?"""
+    x = 1 + 0.01 * _rows(3, 100)
+    found = diagnose(torch.zeros(3), x.prod(1), x=x, block=128, op="prod")
+    assert found.kind == "zero_product" and "1.0" in found.means
+
+
+def test_wrong_shape_and_unexplained_errors():
+    """A wrong output shape, and an error with no pattern, are still described (hint levels 3 and 1)."""
+    x = _rows(4, 100)
+    assert diagnose(torch.zeros(3), x.sum(1), x=x, block=128).kind == "shape"
+    other = diagnose(x.sum(1) * 1.5, x.sum(1), x=x, block=128)
+    assert other.kind == "other" and other.hint_level == 1 and "第 0 行" in other.looks
+
+
+def test_diagnosis_reads_no_answer():
+    """Is the diagnosis built from numbers only: the same for any tensor, on any input, with no lesson named?"""
+    import course.diagnose as module
+
+    source = open(module.__file__, encoding="utf-8").read()
+    assert "lessons" not in source and "autograder" not in source.replace("never", "")
+
+
+def test_checks_name_the_shapes_that_passed_and_keep_failing(capsys):
+    """Does Checks raise an AssertionError (the cell still fails) that names the shapes that passed?"""
+    checks = Checks(exercise="other")
+    x = _rows(1, 1)
+    checks.close(x.sum(1), x.sum(1), x=x, block=1)
+    assert "没有 padding lane" in capsys.readouterr().out
+    x = _rows(4, 100)
+    with pytest.raises(AssertionError) as raised:
+        checks.close(x.sum(1) + 28, x.sum(1), x=x, block=128)
+    assert isinstance(raised.value, CheckFailed)
+    text = str(raised.value)
+    assert "1×1" in text and "4×100" in text and 'hint("other", 2)' in text
+    rendered = raised.value._render_traceback_()
+    assert FAIL_WORD in rendered[0] and "Traceback" not in "\n".join(rendered)
+
+
+def test_verdict_is_a_word_with_a_colour():
+    """Are pass and fail marks words (no emoji) with an ANSI colour?"""
+    assert PASS_WORD in verdict(True) and "\x1b[32m" in verdict(True)
+    assert FAIL_WORD in verdict(False) and "\x1b[31m" in verdict(False)
+    assert all(ord(ch) < 0x2000 or "\u4e00" <= ch <= "\u9fff" for ch in verdict(True) + verdict(False))
