@@ -100,3 +100,71 @@ def test_plot_lanes_rejects_more_columns_than_lanes():
     """Is n_cols larger than the number of lanes refused with a clear error?"""
     with pytest.raises(ValueError, match="n_cols"):
         viz.plot_lanes(np.zeros(8), n_cols=9)
+
+
+# The pictures a student calls with their own N and BLOCK (issue 12): each renders, with either font.
+STUDENT_FIGURES = [
+    (viz.padded_lanes_figure, {"n_cols": 37, "block": 64, "other": 1.0}),
+    (viz.reduction_steps_figure, {"n_cols": 100, "block": 128, "op": "sum", "other": 1.0}),
+    (viz.reduction_steps_figure, {"n_cols": 10, "block": 16, "op": "max", "other": 0.0}),
+    (viz.tiles_figure, {"n_cols": 1000, "block": 256}),
+    (viz.online_softmax_figure, {"n_cols": 700, "block": 128}),
+    (viz.traffic_figure, {"n_rows": 1024, "n_cols": 777}),
+]
+
+
+@pytest.mark.parametrize("cjk", [True, False])
+@pytest.mark.parametrize(("build", "kwargs"), STUDENT_FIGURES)
+def test_student_figures_render(build, kwargs, cjk, monkeypatch, tmp_path):
+    """Does each figure render to a PNG for the student's own N and BLOCK, with English labels without a CJK font?"""
+    if not cjk:
+        monkeypatch.setattr(viz, "cjk_font", lambda: None)
+    fig = build(**kwargs)
+    path = viz._save(fig, tmp_path / "f.png")
+    assert path.read_bytes()[:8] == PNG_MAGIC
+    if not cjk:
+        assert not [t for t in texts(fig) if CJK.search(t)]
+
+
+def test_reduction_steps_show_where_a_wrong_identity_enters():
+    """With other=1.0 the sum ends 28 too high and the first wrong partial mixes real and padding lanes;
+    with the identity nothing is wrong."""
+    right = viz.reduction_steps(None, 100, 128, "sum")
+    assert right[-1]["values"][0] == 5050 and not any(viz._wrong(level).any() for level in right)
+    wrong = viz.reduction_steps(None, 100, 128, "sum", other=1.0)
+    assert wrong[-1]["values"][0] == 5050 + 28
+    depth = next(d for d, level in enumerate(wrong) if viz._wrong(level).any())
+    first = wrong[depth]
+    lane = int(np.nonzero(viz._wrong(first))[0][0])
+    span = 128 // first["values"].size
+    assert 0 < first["real"][lane] < span  # real and padding lanes meet there
+
+
+def test_max_with_zero_padding_and_the_student_row():
+    """A max over the student's all-negative row with other=0.0 gives 0.0; with -inf the row's max."""
+    row = [-3.5, -7.2, -1.8]
+    assert viz.reduction_steps(row, 3, 4, "max", other=0.0)[-1]["values"][0] == 0.0
+    assert viz.reduction_steps(row, 3, 4, "max")[-1]["values"][0] == -1.8
+
+
+def test_online_softmax_steps_end_at_the_exact_sum():
+    """Does the running max end at the row's max and the rescaled sum at sum(exp(x - max))?"""
+    row = np.random.default_rng(1).normal(size=300) * 4
+    last = viz.online_softmax_steps(row, 64)[-1]
+    assert last["m"] == row.max()
+    assert np.isclose(last["d"], np.exp(row - row.max()).sum())
+
+
+def test_softmax_traffic_is_8mn_plus_4m_against_2mn():
+    """Do the traffic bars add up to (8MN + 4M) elements naive and 2MN fused?"""
+    traffic = viz.softmax_traffic(16, 100, element_size=1)
+    assert sum(r + w for _, r, w in traffic["naive"]) == 8 * 16 * 100 + 4 * 16
+    assert sum(r + w for _, r, w in traffic["fused"]) == 2 * 16 * 100
+
+
+def test_bad_shapes_are_refused_in_chinese():
+    """Is a BLOCK that is no power of two, or N > BLOCK, refused with a Chinese message?"""
+    with pytest.raises(ValueError, match="2 的幂"):
+        viz.reduction_steps_figure(10, 12)
+    with pytest.raises(ValueError, match="N <= BLOCK"):
+        viz.reduction_steps(None, 200, 128)
