@@ -11,7 +11,7 @@ LAB ?= lab
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 PY_ABS := $(if $(findstring /,$(PY)),$(abspath $(PY)),$(PY))
 
-.PHONY: setup demo test test-gpu lab build check lint format bench
+.PHONY: setup demo test test-browser test-gpu lab build check lint format bench
 
 $(VENV)/.installed: requirements.txt pyproject.toml
 	python3 -m venv $(VENV)
@@ -34,18 +34,27 @@ demo: build
 test: $(SETUP)
 	$(PY) -m pytest -q
 
+# The student's flow in a real browser: JupyterLab on the student package, driven by Playwright with
+# Debian's Chromium (installed by tests/browser/setup.sh when missing). Screenshots: artifacts/browser/.
+test-browser: $(SETUP)
+	tests/browser/setup.sh
+	$(PY) -m pytest -q -m browser tests/browser
+
 test-gpu: $(SETUP)
 	COURSE_BACKEND=cuda $(PY) -m pytest -q -m gpu
 
 # A student's copy of the release in lab/<lesson>/ (work there is kept; the generated course/ package is
 # refreshed), so release/ stays exactly what the build wrote. PYTHONPATH is cleared so that the kernel,
 # started in the notebook's folder, imports that package and not the repository's course/.
+# JUPYTER_CONFIG_DIR=lab/.jupyter (from course/lab-config/): nbgrader's instructor tools are off, Validate stays.
 lab: $(SETUP)
 	@mkdir -p $(LAB)
 	@if [ -e $(LAB)/$(LESSON)/$(LESSON).ipynb ]; then echo "keeping your work in $(LAB)/$(LESSON)/"; \
 	else cp -r release/$(LESSON) $(LAB)/; fi
 	rm -rf $(LAB)/$(LESSON)/course && cp -r release/$(LESSON)/course $(LAB)/$(LESSON)/course
-	cd $(LAB)/$(LESSON) && env -u PYTHONPATH $(PY_ABS) -m jupyter lab $(ALLOW_ROOT) $(LESSON).ipynb
+	mkdir -p $(LAB)/.jupyter && cp -r course/lab-config/. $(LAB)/.jupyter/
+	cd $(LAB)/$(LESSON) && env -u PYTHONPATH JUPYTER_CONFIG_DIR=$(abspath $(LAB))/.jupyter \
+		$(PY_ABS) -m jupyter lab $(ALLOW_ROOT) $(LESSON).ipynb
 
 lint: $(SETUP)
 	$(PY) -m ruff check . && $(PY) -m ruff format --check .
