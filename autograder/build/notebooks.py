@@ -20,8 +20,10 @@ from autograder.build.package import write_package
 from autograder.build.points import check_points
 from autograder.lesson.registry import REPO_ROOT, Lesson, assignments, lesson
 
+# The notice lives in the notebook's metadata (metadata.course.generated), out of the student's way:
+# a student answers in the notebook, only an instructor must not edit it by hand.
 NOTICE = (
-    "> **生成文件，请勿手工编辑。** 本笔记本由 `{script}` 经 `python -m autograder build` 生成。"
+    "生成文件，请勿手工编辑：本笔记本由 {script} 经 `python -m autograder build` 生成。"
     "教师请修改课程源文件后重新构建；学生请直接在本笔记本中作答。"
 )
 ROLES = {
@@ -56,15 +58,16 @@ def _nbgrader_metadata(cell, index: int) -> dict | None:
 def source_notebook(item: Lesson) -> nbformat.NotebookNode:
     """The instructor's notebook: solutions and hidden tests in place, nbgrader metadata on each cell."""
     nb = jupytext.read(item.script, fmt="py:percent")
-    notice = nbformat.v4.new_markdown_cell(NOTICE.format(script=item.script.relative_to(REPO_ROOT)))
-    nb.cells.insert(0, notice)
     for index, cell in enumerate(nb.cells):
         meta = _nbgrader_metadata(cell, index)
-        if index == 0:
-            meta["grade_id"] = "generated-notice"
         cell.metadata = {"nbgrader": meta} if meta else {}
         cell.id = meta["grade_id"] if meta else f"cell-{index:02d}"
-    nb.metadata = {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}}
+    notice = NOTICE.format(script=item.script.relative_to(REPO_ROOT).as_posix())
+    nb.metadata = {
+        "kernelspec": KERNELSPEC,
+        "language_info": {"name": "python"},
+        "course": {"generated": notice, "source": item.script.relative_to(REPO_ROOT).as_posix()},
+    }
     nbformat.validate(nb)
     return nb
 

@@ -20,11 +20,19 @@ def test_generated_notebooks_are_current(assignment):
     assert stale_files([assignment]) == []
 
 
-def test_generated_notebooks_say_so_in_their_first_cell():
-    """Does the first cell of source and release say the file is generated and name its source?"""
+def test_generated_notebooks_say_so_out_of_the_students_way():
+    """Do source and release say in their metadata (not in a cell the student reads) that they are generated?"""
     for path in (LESSON.source_notebook, LESSON.release_notebook):
-        first = _read(path).cells[0].source
-        assert "生成文件" in first and "lesson.py" in first
+        nb = _read(path)
+        notice = nb.metadata["course"]["generated"]
+        assert "生成文件" in notice and "lesson.py" in notice
+        assert not [cell for cell in nb.cells if "生成文件" in cell.source]
+
+
+def test_student_cells_carry_no_lint_comments_or_emoji_marks():
+    """No `# noqa` in the cells a student sees, and no ✅/❌ (an empty box without an emoji font)."""
+    for cell in _read(LESSON.release_notebook).cells:
+        assert "noqa" not in cell.source and "✅" not in cell.source and "❌" not in cell.source
 
 
 def test_release_holds_no_reference_answer():
@@ -38,7 +46,9 @@ def test_release_holds_no_reference_answer():
     for cell in written:
         for line in filter(None, (line.strip() for line in cell.source.splitlines())):
             assert line not in text, line
-    exercise = next(c for c in release.cells if c.metadata["nbgrader"].get("grade_id") == "row_sum_kernel")
+    exercise = next(
+        c for c in release.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "row_sum_kernel"
+    )
     assert "other=______" in exercise.source and "other=0.0" not in exercise.source
     assert "BLANK(" not in text
     assert "HIDDEN TESTS" not in text and "check_in_notebook" not in text

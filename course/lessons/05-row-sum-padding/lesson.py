@@ -53,12 +53,12 @@ from course import runtime
 
 BACKEND = runtime.select()  # "cuda" 或 "interpret"；必须先于 import triton
 
-import torch  # noqa: E402
-import triton  # noqa: E402
-import triton.language as tl  # noqa: E402
+import torch
+import triton
+import triton.language as tl
 
-from course import bench, record, viz  # noqa: E402
-from course.hints import Hints  # noqa: E402
+from course import bench, diagnose, record, viz
+from course.hints import Hints
 
 DEVICE = runtime.device()
 hint = Hints("lesson05-row-sum")
@@ -191,6 +191,49 @@ print("padding lane 100..127 全为 0:", bool((lanes[100:] == 0).all()), "| lane
 figure = viz.plot_lanes(lanes.cpu(), n_cols=100)
 
 # %% [markdown]
+# ### 先预测，再运行
+#
+# 上面的 `show_lanes` 接受任意 `other`。**先别运行下一个单元**：如果把 `other` 换成 `1.0`，
+# 同一行 `[1, 2, …, 100]` 载入后 128 个 lane 的总和是多少？（`other=0.0` 时是 5050.0。）
+# 把你的预测写进 `my_prediction`，再运行，对照结果想一想差在哪里。
+
+# %% role="practice"
+my_prediction = None  # 把 None 改成你预测的总和（一个数），再运行本单元
+
+if my_prediction is None:
+    print("先写下预测：把上面的 None 改成一个数，再运行本单元。")
+else:
+    lanes_one = show_lanes(row_example, other=1.0)
+    actual = lanes_one.sum().item()
+    same = abs(actual - float(my_prediction)) < 1e-3
+    print(f"你的预测：{my_prediction}；实际：{actual}；{'预测正确' if same else '和预测不同，想想差在哪里'}")
+    print(f"比 5050.0 多出 {actual - 5050.0}：{lanes_one.numel() - 100} 个 padding lane，每个都装着 1.0。")
+    figure = viz.plot_lanes(lanes_one.cpu(), n_cols=100, identity_label="0.0")
+
+# %% [markdown]
+# ### 自由试验：换一个单位元
+#
+# 下面的单元随你改：换 `OTHER`（例如 `1.0`、`-1.0`、`float("-inf")`）、换运算 `OP`（`"sum"` 或 `"max"`）、
+# 换宽度 `N`，再运行，看两张图怎样变：上图是载入后的 lane，下图是归约树逐级折半，红色的格子是
+# "含真实数据、却已经算错"的部分结果，第一个红格就是错误进入的地方。
+# 这一行取全为负数的 `[-1, -2, …, -N]`：求 max 时 `OTHER = 0.0` 会怎样？
+
+# %% role="practice"
+OTHER = 1.0  # padding lane 填入的值：试试 0.0、1.0、float("-inf")
+OP = "sum"  # "sum" 或 "max"
+N = 100  # 这一行的真实长度；BLOCK = triton.next_power_of_2(N)
+
+row_try = -torch.arange(1, N + 1, dtype=torch.float32, device=DEVICE)
+lanes_try = show_lanes(row_try, other=OTHER)
+want = row_try.sum().item() if OP == "sum" else row_try.max().item()
+got = lanes_try.sum().item() if OP == "sum" else lanes_try.max().item()
+print(f"{OP}，N = {N}，BLOCK = {lanes_try.numel()}，other = {OTHER}：得到 {got}，应为 {want}")
+print("结果：", diagnose.verdict(abs(got - want) <= 1e-4 * max(1.0, abs(want))))
+identity = {"sum": "0.0", "max": "-inf"}[OP]
+figure = viz.plot_lanes(lanes_try.cpu(), n_cols=N, identity_label=identity)
+figure = viz.reduction_steps_figure(N, lanes_try.numel(), op=OP, other=OTHER, values=row_try.cpu())
+
+# %% [markdown]
 # 读完这一节，先合上它，用自己的话复述"输入状态 → 中间状态 → 输出状态"，再做练习。
 #
 # ## 5. 练习：补齐 masked load 的 `other`
@@ -229,10 +272,12 @@ def row_sum(x):
 
 # %% role="test" grade_id="test_row_sum_normal" points=2
 # 可见检查：1×1、非 2 的幂宽度 100 和 257 的尾块。不要修改本单元，也不要放宽容差。
+# 没通过时，下面会用中文说明哪个形状错了、错成什么样、该看哪一级提示。
 torch.manual_seed(0)
+checks = diagnose.Checks(exercise="other", atol=1e-4, rtol=1e-4)
 for shape in ((1, 1), (4, 100), (7, 257)):
     x = torch.randn(shape, device=DEVICE)
-    torch.testing.assert_close(row_sum(x), x.sum(1), atol=1e-4, rtol=1e-4)
+    checks.close(row_sum(x), x.sum(1), x=x, block=triton.next_power_of_2(shape[1]))
 record.passed("row_sum 可见检查")
 ### BEGIN HIDDEN TESTS
 from autograder.lesson.cases import check_in_notebook  # noqa: E402
@@ -305,7 +350,7 @@ trials = [
 for op, x, others, x_ref in trials:
     for other in others:
         got = row_reduce(x, op, other)
-        verdict = "✅" if torch.allclose(got, x_ref, rtol=1e-4, atol=1e-4) else "❌"
+        verdict = diagnose.verdict(torch.allclose(got, x_ref, rtol=1e-4, atol=1e-4))
         print(
             f"{op:4s} other={other!s:5s} {verdict} 第一行结果 {got[0].item():+.4f}，应为 {x_ref[0].item():+.4f}"
         )

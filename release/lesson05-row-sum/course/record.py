@@ -22,6 +22,7 @@ import re
 import tokenize
 
 from course import runtime
+from course.diagnose import BOLD, GREEN, PASS_WORD, RESET
 
 RECORD_MARK = "[运行记录]"
 STATIC_ONLY = "仅静态审查"
@@ -157,7 +158,7 @@ def passed(check: str) -> None:
         "defines": sorted(_defined(source)),
         "exercise_run": number,
     }
-    print(f"{check}：通过")
+    print(f"{BOLD}{GREEN}{check}：{PASS_WORD}{RESET}")  # a word in colour: no emoji font needed
 
 
 def _after_cell(result) -> None:

@@ -153,8 +153,10 @@ def _tag(ax, x: float, y: float, text: str, color: str) -> None:
     )
 
 
-def padded_lanes_figure(n_cols: int = 100, block: int = 128) -> Figure:
-    """图 5-1: the mask, a row in HBM, and the registers after the masked load with other=0.0."""
+def padded_lanes_figure(n_cols: int = 100, block: int = 128, other: float = 0.0) -> Figure:
+    """图 5-1: the mask, a row in HBM, and the registers after the masked load with other (0.0 by default)."""
+    if not 0 < n_cols <= block:
+        raise ValueError(f"需要 0 < N <= BLOCK，收到 N = {n_cols}，BLOCK = {block}")
     cjk_font()
     fig, ax = plt.subplots(figsize=(10, 3.9))
     mask_y, hbm, regs = 4.5, 3.2, 0.6
@@ -173,7 +175,8 @@ def padded_lanes_figure(n_cols: int = 100, block: int = 128) -> Figure:
     real_mid, pad_mid, gap = n_cols / 2, (n_cols + block) / 2, (hbm + regs) / 2 + 0.4
     _tag(ax, real_mid, mask_y + 0.25, f"True × {n_cols}", COLORS["true"])
     _tag(ax, pad_mid, mask_y + 0.25, f"False × {block - n_cols}", COLORS["false"])
-    _tag(ax, pad_mid, regs + 0.4, "other = 0.0", COLORS["pad"])
+    if n_cols < block:
+        _tag(ax, pad_mid, regs + 0.4, f"other = {other!r}", COLORS["pad"])
     ax.text(
         real_mid,
         gap,
@@ -195,13 +198,17 @@ def padded_lanes_figure(n_cols: int = 100, block: int = 128) -> Figure:
         ax.text(x, regs - 0.3, str(lane), ha=align, fontsize=7)
     ax.text(real_mid, -0.4, label(f"{n_cols} 个真实 lane", f"{n_cols} real lanes"), **CENTER)
     pad_text = label(
-        f"{block - n_cols} 个 padding lane = 加法单位元", f"{block - n_cols} padding lanes = identity"
+        f"{block - n_cols} 个 padding lane = {other!r}", f"{block - n_cols} padding lanes = {other!r}"
     )
+    if other == 0.0:
+        pad_text = label(
+            f"{block - n_cols} 个 padding lane = 加法单位元", f"{block - n_cols} padding lanes = identity"
+        )
     ax.text(pad_mid, -0.4, pad_text, **CENTER, color=PAD_INK)
     ax.set_title(
         label(
-            f"图 5-1：tl.load(..., mask=cols < N, other=0.0)，N = {n_cols}，BLOCK_SIZE = {block}",
-            f"Fig. 5-1: tl.load(..., mask=cols < N, other=0.0), N = {n_cols}, BLOCK_SIZE = {block}",
+            f"图 5-1：tl.load(..., mask=cols < N, other={other!r})，N = {n_cols}，BLOCK_SIZE = {block}",
+            f"Fig. 5-1: tl.load(..., mask=cols < N, other={other!r}), N = {n_cols}, BLOCK_SIZE = {block}",
         )
     )
     ax.set(xlim=(-26, block + 1), ylim=(-0.8, mask_y + 0.7))
@@ -288,6 +295,339 @@ def reduction_tree_figure(n_cols: int = 100, block: int = 128) -> Figure:
     ax.axis("off")
     fig.tight_layout()
     return fig
+
+
+IDENTITIES = {"sum": 0.0, "max": float("-inf"), "min": float("inf"), "prod": 1.0}
+_COMBINE = {"sum": np.add, "max": np.maximum, "min": np.minimum, "prod": np.multiply}
+WRONG = "#C44E52"
+
+
+def _check_shape(n_cols: int, block: int) -> None:
+    if block < 1 or block & (block - 1):
+        raise ValueError(f"BLOCK 必须是 2 的幂，收到 {block}")
+    if not 0 < n_cols <= block:
+        raise ValueError(f"需要 0 < N <= BLOCK，收到 N = {n_cols}，BLOCK = {block}")
+
+
+def _default_row(n_cols: int, op: str) -> np.ndarray:
+    """A row whose result a wrong identity changes: 1..N for sum/prod-free ops, all negative for max."""
+    ramp = np.arange(1, n_cols + 1, dtype=float)
+    return {"max": -ramp, "min": ramp, "prod": 1 + 0.01 * np.sin(ramp)}.get(op, ramp)
+
+
+def reduction_steps(
+    values, n_cols: int, block: int, op: str = "sum", other: float | None = None
+) -> list[dict]:
+    """The halving levels of a reduction over BLOCK lanes whose first n_cols are values, the rest other.
+
+    Per level: "values" (each lane's partial result), "truth" (the same lanes reduced over their real
+    values only, the identity where there are none), "real" (how many real lanes each one covers).
+    A lane with real data whose value differs from its truth is where a wrong identity has entered.
+    """
+    _check_shape(n_cols, block)
+    if op not in IDENTITIES:
+        raise ValueError(f"op 必须是 {', '.join(IDENTITIES)} 之一，收到 {op!r}")
+    identity = IDENTITIES[op]
+    other = identity if other is None else float(other)
+    row = _as_floats(values)[:n_cols] if values is not None else _default_row(n_cols, op)
+    if row.size != n_cols:
+        raise ValueError(f"一行需要 {n_cols} 个值，收到 {row.size}")
+    combine = _COMBINE[op]
+    lanes = np.concatenate([row, np.full(block - n_cols, other)])
+    truth = np.concatenate([row, np.full(block - n_cols, identity)])
+    real = np.concatenate([np.ones(n_cols, int), np.zeros(block - n_cols, int)])
+    levels = []
+    with np.errstate(all="ignore"):  # inf - inf and the like are what a wrong identity may produce
+        while True:
+            levels.append({"values": lanes, "truth": truth, "real": real})
+            if lanes.size == 1:
+                return levels
+            lanes = combine(lanes[0::2], lanes[1::2])
+            truth = combine(truth[0::2], truth[1::2])
+            real = real[0::2] + real[1::2]
+
+
+def _wrong(level: dict) -> np.ndarray:
+    values, truth = level["values"], level["truth"]
+    with np.errstate(all="ignore"):
+        off = ~np.isclose(values, truth, rtol=1e-6, atol=1e-9, equal_nan=True)
+    return off & (level["real"] > 0)
+
+
+def _draw_steps(ax, levels: list[dict], block: int, n_cols: int, title: str) -> None:
+    entered = None
+    for depth, level in enumerate(levels):
+        count = level["values"].size
+        span, y = block / count, -depth
+        wrong = _wrong(level)
+        for j in range(count):
+            real = level["real"][j]
+            kind = "real" if real == span else ("pad" if real == 0 else "mixed")
+            color = WRONG if wrong[j] else COLORS[kind]
+            ax.add_patch(Rectangle((j * span, y), span, 0.7, fc=color, ec="white", lw=0.5))
+            if count <= 16:
+                ax.text((j + 0.5) * span, y + 0.35, f"{level['values'][j]:.4g}", **CENTER, color="white")
+        if entered is None and wrong.any():
+            entered = (depth, int(np.nonzero(wrong)[0][0]), count)
+        ax.text(-0.02 * block, y + 0.35, label(f"{count} 个 lane", f"{count} lanes"), **RIGHT)
+    result, truth = levels[-1]["values"][0], levels[-1]["truth"][0]
+    ax.text(
+        1.02 * block,
+        -len(levels) + 1.35,
+        label(f"结果 {result:.6g}\n应为 {truth:.6g}", f"result {result:.6g}\nexpected {truth:.6g}"),
+        fontsize=9,
+        va="center",
+        color=WRONG if _wrong(levels[-1]).any() else "black",
+    )
+    if entered is not None:
+        depth, j, count = entered
+        span = block / count
+        ax.annotate(
+            label("错误从这里进入", "the error enters here"),
+            ((j + 0.5) * span, -depth + 0.7),
+            (1.02 * block, -depth + 1.2),
+            arrowprops={"arrowstyle": "->", "color": WRONG},
+            color=WRONG,
+            fontsize=9,
+        )
+    ax.set_title(title, fontsize=10)
+    ax.set(xlim=(-0.16 * block, 1.2 * block), ylim=(-len(levels) + 0.6, 1.3))
+    ax.axis("off")
+
+
+def reduction_steps_figure(
+    n_cols: int = 100, block: int = 128, op: str = "sum", other: float | None = None, values=None
+) -> Figure:
+    """The reduction tree step by step with the right identity, and below it with other (when it differs).
+
+    A red lane holds a partial result that differs from the reduction of its real values: the first one
+    from the top is where the wrong padding value entered the result.
+    """
+    levels_right = reduction_steps(values, n_cols, block, op)
+    identity = IDENTITIES[op]
+    wrong = other is not None and not (float(other) == identity or (np.isnan(other) and np.isnan(identity)))
+    cjk_font()
+    panels = 2 if wrong else 1
+    fig, axes = plt.subplots(panels, 1, figsize=(10, 0.45 * len(levels_right) * panels + 1.2), squeeze=False)
+    _draw_steps(
+        axes[0][0],
+        levels_right,
+        block,
+        n_cols,
+        label(f"{op}，other = {identity!r}（单位元）", f"{op}, other = {identity!r} (the identity)"),
+    )
+    if wrong:
+        levels_wrong = reduction_steps(values, n_cols, block, op, other)
+        _draw_steps(
+            axes[1][0],
+            levels_wrong,
+            block,
+            n_cols,
+            label(
+                f"{op}，other = {float(other)!r}（不是单位元）",
+                f"{op}, other = {float(other)!r} (not the identity)",
+            ),
+        )
+    fig.suptitle(
+        label(
+            f"归约树逐级折半：N = {n_cols}，BLOCK = {block}（红色：含真实数据却已算错的部分结果）",
+            f"Reduction tree, level by level: N = {n_cols}, BLOCK = {block} (red: a wrong partial result)",
+        ),
+        fontsize=11,
+    )
+    fig.tight_layout()
+    return show(fig)
+
+
+def tiles_figure(n_cols: int = 1000, block: int = 256, values=None) -> Figure:
+    """A long row read in tiles of BLOCK: each tile's masked load, and the accumulator after each tile."""
+    if n_cols < 1 or block < 1 or block & (block - 1):
+        raise ValueError(f"需要 N >= 1、BLOCK 为 2 的幂，收到 N = {n_cols}，BLOCK = {block}")
+    row = _as_floats(values)[:n_cols] if values is not None else np.ones(n_cols)
+    tiles = -(-n_cols // block)
+    cjk_font()
+    fig, (ax, ax_acc) = plt.subplots(2, 1, figsize=(10, 4.2), height_ratios=[1, 2])
+    for k in range(tiles):
+        start, stop = k * block, min((k + 1) * block, n_cols)
+        ax.add_patch(Rectangle((start, 0), stop - start, 0.8, fc=COLORS["real"], ec="white", lw=1.5))
+        if stop < (k + 1) * block:
+            ax.add_patch(
+                Rectangle((stop, 0), (k + 1) * block - stop, 0.8, fc=COLORS["pad"], ec="white", hatch="//")
+            )
+            ax.text(
+                (stop + (k + 1) * block) / 2,
+                -0.35,
+                label(
+                    f"mask 挡住 {(k + 1) * block - stop} 个 lane", f"{(k + 1) * block - stop} lanes masked"
+                ),
+                **CENTER,
+                color=PAD_INK,
+            )
+        ax.text(
+            (start + min(stop, (k + 1) * block)) / 2,
+            0.4,
+            label(f"块 {k}", f"tile {k}"),
+            **CENTER,
+            color="white",
+        )
+    ax.axvline(n_cols, color="black", lw=1, ls="--")
+    ax.text(n_cols, 1.0, f"N = {n_cols}", ha="center", fontsize=9)
+    ax.set(xlim=(0, tiles * block), ylim=(-0.7, 1.3))
+    ax.axis("off")
+    partial = [float(row[k * block : (k + 1) * block].sum()) for k in range(tiles)]
+    acc = np.cumsum(partial)
+    ax_acc.bar(
+        range(tiles),
+        partial,
+        color=COLORS["mixed"],
+        alpha=0.5,
+        label=label("本块的 tl.sum", "tl.sum of the tile"),
+    )
+    ax_acc.step(
+        range(tiles), acc, where="mid", color=COLORS["real"], label=label("累加器 acc", "accumulator acc")
+    )
+    ax_acc.plot(range(tiles), acc, "o", color=COLORS["real"])
+    ax_acc.set_xticks(range(tiles))
+    ax_acc.set_xlabel(label("循环第 k 次（块 k）", "iteration k (tile k)"))
+    ax_acc.set_ylabel(label("acc += tl.sum(块)", "acc += tl.sum(tile)"))
+    ax_acc.legend(fontsize=8, frameon=False)
+    fig.suptitle(
+        label(
+            f"长行分块累加：N = {n_cols}，BLOCK = {block}，共 {tiles} 块，最后一块有 {tiles * block - n_cols} 个 padding lane",
+            f"A long row in tiles: N = {n_cols}, BLOCK = {block}, {tiles} tiles, {tiles * block - n_cols} padding lanes in the last",
+        ),
+        fontsize=11,
+    )
+    fig.tight_layout()
+    return show(fig)
+
+
+def online_softmax_steps(values, block: int) -> list[dict]:
+    """Per tile of one row: the running max m, the running sum d rescaled to it, and the tile's own max."""
+    row = _as_floats(values)
+    m, d, steps = -np.inf, 0.0, []
+    for start in range(0, row.size, block):
+        tile = row[start : start + block]
+        m_new = max(m, float(tile.max()))
+        d = d * np.exp(m - m_new) + float(np.exp(tile - m_new).sum())
+        steps.append({"tile_max": float(tile.max()), "m": m_new, "d": d, "rescale": float(np.exp(m - m_new))})
+        m = m_new
+    return steps
+
+
+def online_softmax_figure(n_cols: int = 1000, block: int = 128, values=None, seed: int = 0) -> Figure:
+    """The online softmax of one long row: the running max per tile, and the sum rescaled when it grows."""
+    if n_cols < 1 or block < 1 or block & (block - 1):
+        raise ValueError(f"需要 N >= 1、BLOCK 为 2 的幂，收到 N = {n_cols}，BLOCK = {block}")
+    if values is None:
+        values = np.random.default_rng(seed).normal(size=n_cols) * 3 + np.linspace(0, 6, n_cols)
+    row = _as_floats(values)[:n_cols]
+    steps = online_softmax_steps(row, block)
+    k = np.arange(len(steps))
+    cjk_font()
+    fig, (ax_m, ax_d) = plt.subplots(1, 2, figsize=(10, 3.8))
+    ax_m.plot(
+        k, [s["tile_max"] for s in steps], "o", color=COLORS["pad"], label=label("本块最大值", "tile max")
+    )
+    ax_m.step(
+        k,
+        [s["m"] for s in steps],
+        where="mid",
+        color=COLORS["real"],
+        label=label("运行最大值 m", "running max m"),
+    )
+    ax_m.axhline(row.max(), color="gray", ls="--", lw=0.8, label=label("整行最大值", "row max"))
+    ax_m.set_xlabel(label("块 k", "tile k"))
+    ax_m.legend(fontsize=8, frameon=False)
+    ax_m.set_title(label("m_k = max(m_{k-1}, max(块 k))", "m_k = max(m_{k-1}, max(tile k))"), fontsize=10)
+    ax_d.step(
+        k,
+        [s["d"] for s in steps],
+        where="mid",
+        color=COLORS["real"],
+        label=label("运行和 d", "running sum d"),
+    )
+    grew = [i for i, s in enumerate(steps) if 0 < i and s["rescale"] < 1]
+    ax_d.plot(
+        grew,
+        [steps[i]["d"] for i in grew],
+        "v",
+        color=WRONG,
+        label=label("m 变大：d 乘 exp(m_old − m_new)", "m grew: d *= exp(m_old - m_new)"),
+    )
+    exact = float(np.exp(row - row.max()).sum())
+    ax_d.axhline(
+        exact,
+        color="gray",
+        ls="--",
+        lw=0.8,
+        label=label("Σ exp(x − max)（精确值）", "Σ exp(x - max) (exact)"),
+    )
+    ax_d.set_xlabel(label("块 k", "tile k"))
+    ax_d.legend(fontsize=8, frameon=False)
+    ax_d.set_title(
+        label(
+            "d_k = d_{k-1}·exp(m_{k-1} − m_k) + Σ exp(x − m_k)",
+            "d_k = d_{k-1}·exp(m_{k-1} - m_k) + Σ exp(x - m_k)",
+        ),
+        fontsize=10,
+    )
+    fig.suptitle(
+        label(
+            f"在线 softmax：N = {n_cols}，BLOCK = {block}，共 {len(steps)} 块",
+            f"Online softmax: N = {n_cols}, BLOCK = {block}, {len(steps)} tiles",
+        ),
+        fontsize=11,
+    )
+    fig.tight_layout()
+    return show(fig)
+
+
+def softmax_traffic(n_rows: int, n_cols: int, element_size: int = 4) -> dict[str, list[tuple[str, int, int]]]:
+    """Bytes read and written per step: the naive torch composition (8MN + 4M elements) and one fused kernel (2MN)."""
+    m, n, b = n_rows, n_cols, element_size
+    naive = [
+        ("x.max(1)", m * n * b, m * b),
+        ("x − max", (m * n + m) * b, m * n * b),
+        ("exp", m * n * b, m * n * b),
+        ("sum(1)", m * n * b, m * b),
+        ("÷ sum", (m * n + m) * b, m * n * b),
+    ]
+    return {"naive": naive, "fused": [("fused softmax", m * n * b, m * n * b)]}
+
+
+def traffic_figure(n_rows: int = 4096, n_cols: int = 1000, element_size: int = 4) -> Figure:
+    """Stacked bars of the memory traffic (MB read and written) of naive against fused softmax."""
+    traffic = softmax_traffic(n_rows, n_cols, element_size)
+    cjk_font()
+    fig, ax = plt.subplots(figsize=(8, 3.8))
+    names = [
+        label("朴素（5 个 torch 操作）", "naive (5 torch ops)"),
+        label("融合（1 个 kernel）", "fused (1 kernel)"),
+    ]
+    palette = [COLORS["real"], COLORS["pad"], COLORS["mixed"], COLORS["true"], "#937860"]
+    totals = []
+    for x, key in enumerate(("naive", "fused")):
+        bottom = 0.0
+        for i, (step, read, write) in enumerate(traffic[key]):
+            mb = (read + write) / 1e6
+            ax.bar(x, mb, bottom=bottom, color=palette[i % len(palette)], edgecolor="white", width=0.55)
+            if mb > 0.06 * sum(r + w for _, r, w in traffic["naive"]) / 1e6:
+                ax.text(x, bottom + mb / 2, step, **CENTER, color="white")
+            bottom += mb
+        totals.append(bottom)
+        ax.text(x, bottom, f"{bottom:.1f} MB", ha="center", va="bottom", fontsize=9)
+    ax.set_xticks([0, 1], names)
+    ax.set_ylabel(label("读 + 写（MB）", "read + written (MB)"))
+    ax.set_title(
+        label(
+            f"softmax 的显存流量：M = {n_rows}，N = {n_cols}，fp32；比值 {totals[0] / totals[1]:.2f}",
+            f"softmax memory traffic: M = {n_rows}, N = {n_cols}, fp32; ratio {totals[0] / totals[1]:.2f}",
+        ),
+        fontsize=10,
+    )
+    fig.tight_layout()
+    return show(fig)
 
 
 def _save(fig: Figure, path: Path | str) -> Path:
