@@ -22,9 +22,39 @@ EXPECTED = {
 }
 
 
-# Every discovered lesson has its known-answer table: its one blank's answer -> points per case group.
+# Lesson 6 has two blanks: (divisor, centered_other) -> (normal points, boundary points). Measured on
+# both backends in benchmarks/results/lesson06-mean-var.json (differential.known_answers).
+EXPECTED_L6 = {
+    ("n_cols", "0.0"): (2, 1),
+    ("n_cols", "0"): (2, 1),
+    ("BLOCK_SIZE", "0.0"): (0, 0),  # the mean shrinks by N / BLOCK_SIZE
+    ("n_cols", "1.0"): (0, 0),  # each padding lane adds 1 to the sum of squares
+    ("n_cols", "float('nan')"): (0, 0),
+    ("n_cols - 1", "0.0"): (0, 0),  # the sample variance is not the population variance
+    ("n_cols", "1e-30"): (2, 1),  # its square underflows to 0 in float32: no output can tell it from 0.0
+    ("n_cols", "None"): (0, 0),
+    ("______", "0.0"): (0, 0),
+}
+
+# Lesson 7 has two blanks: (other, shift) -> (normal points, boundary points). The same points on CUDA
+# (triton 3.6, H200) and the interpreter: benchmarks/results/lesson07-backends-h200.json.
+EXPECTED_L7 = {
+    ('-float("inf")', "row_max"): (2, 1),
+    ("-math.inf", "tl.max(x, axis=0)"): (2, 1),
+    ("-3.4028234663852886e38", "row_max"): (2, 1),  # float32's lowest finite value still loses every max
+    ("0.0", "row_max"): (0, 0),  # the denominator grows by exp(0 - max) per padding lane
+    ('-float("inf")', "0"): (2, 0),  # shift-invariant on ordinary rows; +-1000 overflows exp
+    ("-1e30", "row_max"): (2, 0),  # rows below -1e30: the stand-in wins the max
+    ("None", "row_max"): (0, 0),
+    ('-float("inf")', "______"): (0, 0),
+}
+
+# Every discovered lesson has its known-answer table: its blanks' answers (one answer, or a tuple in the
+# order of the spec's blanks) -> points per case group.
 KNOWN = {
     "lesson05-row-sum": {answer: {"normal": n, "boundary": b} for answer, (n, b) in EXPECTED.items()},
+    "lesson06-mean-var": {answers: {"normal": n, "boundary": b} for answers, (n, b) in EXPECTED_L6.items()},
+    "lesson07-softmax": {answers: {"normal": n, "boundary": b} for answers, (n, b) in EXPECTED_L7.items()},
 }
 
 
@@ -32,9 +62,10 @@ KNOWN = {
 def test_each_lesson_grades_its_known_answers(assignment):
     """Does each lesson's harness give every answer of its known-answer table exactly the listed points?"""
     assert assignment in KNOWN, f"add {assignment}'s known-answer table to KNOWN"
-    (blank,) = lesson(assignment).spec.exercise.blanks
+    blanks = list(lesson(assignment).spec.exercise.blanks)
     for answer, expected in KNOWN[assignment].items():
-        result = run_harness(assignment, {blank: answer}, "interpret", seed=7, limits=LIMITS)
+        answers = dict(zip(blanks, answer if isinstance(answer, tuple) else (answer,), strict=True))
+        result = run_harness(assignment, answers, "interpret", seed=7, limits=LIMITS)
         assert result.points == expected, answer
 
 
