@@ -110,5 +110,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    shutil.rmtree(HERE, ignore_errors=True)
+    # Only this lesson's folders: lessons 6 and 7 keep their examples beside these (make_submissions_lesson0N.py).
+    for folder in HERE.glob(f"*/{ASSIGNMENT}"):
+        shutil.rmtree(folder)
     main()
