@@ -6,8 +6,7 @@ every student. Notebooks are really executed on the Triton interpreter where the
 
     python examples/make_submissions_lesson06.py
 
-Note: examples/make_submissions.py (lesson 5) deletes examples/submissions/ before writing; run this
-script after it.
+It rewrites only the lesson06-mean-var/ folders (make_submissions.py likewise touches only lesson 5's).
 """
 
 from __future__ import annotations
