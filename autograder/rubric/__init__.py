@@ -98,7 +98,9 @@ def cmd_rubric_check(assignment: str) -> int:
 
 def render_check(assignment: str, check: RubricCheck) -> str:
     """The human report of a check: errors, agreement per split, disagreements, missed targets."""
-    lines = [f"rubric check {assignment}: {'OK' if check.ok else 'FAILED'}"]
+    missed = check.target_failures()
+    headline = "FAILED" if not check.ok else f"PASSED, {len(missed)} BELOW TARGET" if missed else "OK"
+    lines = [f"rubric check {assignment}: {headline}"]
     lines += [f"  error: {error}" for error in check.errors]
     for split in [None, *check.splits()]:
         s = check.summary(split)
@@ -116,5 +118,5 @@ def render_check(assignment: str, check: RubricCheck) -> str:
             f"{' veto' if r.item.veto else ''} -> {r.points:g}{' veto' if r.veto else ''}"
             f"{' [review]' if r.needs_review else ''} {' '.join(r.flags)}"
         )
-    lines += [f"  below target: {failure}" for failure in check.target_failures()]
+    lines += [f"  below target: {failure}" for failure in missed]
     return "\n".join(lines)
