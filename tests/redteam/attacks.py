@@ -20,12 +20,21 @@ from autograder.lesson.registry import REPO_ROOT, lesson
 
 ASSIGNMENT = "lesson05-row-sum"
 LESSON_DIR = lesson(ASSIGNMENT).folder
-EXERCISE, TEST_NORMAL, TEST_BOUNDARY, RECORD = (
-    "row_sum_kernel",
-    "test_row_sum_normal",
-    "test_row_sum_boundary",
-    "cell-24",
-)
+EXERCISE, TEST_NORMAL, TEST_BOUNDARY = ("row_sum_kernel", "test_row_sum_normal", "test_row_sum_boundary")
+
+
+def _grade_id_of(text: str) -> str:
+    """The grade_id of the release cell holding text: unnamed cells are numbered, so their ids move."""
+    nb = nbformat.read(lesson(ASSIGNMENT).release_notebook, as_version=4)
+    return next(
+        c.metadata["nbgrader"]["grade_id"] for c in nb.cells if "nbgrader" in c.metadata and text in c.source
+    )
+
+
+RECORD = _grade_id_of("record.show()")  # the run-record cell
+SETUP = _grade_id_of("DEVICE = runtime.device()")  # the locked set-up cell
+FIGURE = _grade_id_of('bench.show_committed("lesson05-row-sum")')  # a locked cell of the lesson's body
+VISIBLE_CHECK = "checks.close(row_sum(x), x.sum(1), x=x, block=triton.next_power_of_2(shape[1]))"
 GOOD = {
     "Q1": "每行一个 program：cols = tl.arange(0, BLOCK)，mask = cols < N，越界 lane 不访存并填入 other=0.0；"
     "tl.sum 在寄存器里树状相加，padding lane 是加法单位元 0，不改变总和；最后 tl.store 写回 out[row]。",
