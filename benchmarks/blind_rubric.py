@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -41,11 +42,28 @@ def normalized(raw: dict) -> dict:
         "id": raw["id"],
         "question": raw["question"],
         "answer": raw.get("text") or "",
-        # "(omitted)": the argument was deleted, which the grader's blank reader reports as no value ("").
-        "blank": "" if context.get("blank") == "(omitted)" else str(context.get("blank", "0.0")),
+        "blank": submitted_blank(context.get("blank", "0.0")),
         "checks_passed": context.get("checks_passed", True),
         "label": label | {"why": raw.get("why", "")},
     }
+
+
+def submitted_blank(blank) -> str:
+    """The blank as the grader passes it to the note (autograder/pipeline/grade.py): the answers of the
+    submission's blanks in the notebook's order, joined with ", ". A set for a lesson with several
+    blanks writes them as "name: value; name: value" (lesson 6: "divisor: n_cols; centered_other: 0.0",
+    which the grader passes as "n_cols, 0.0"); a one-blank set writes the value alone. "(omitted)": the
+    argument was deleted, which the grader's blank reader reports as no value ("")."""
+
+    def value(text: str) -> str:
+        text = text.strip()
+        return "" if text == "(omitted)" else text
+
+    parts = [part for part in str(blank).split(";") if part.strip()]
+    named = [re.match(r"\s*([A-Za-z_]\w*)\s*:\s*(.*)$", part, re.S) for part in parts]
+    if parts and all(named):
+        return ", ".join(value(match.group(2)) for match in named)
+    return "" if blank == "(omitted)" else str(blank)
 
 
 def score_set(items: list[dict], assignment: str) -> list[dict]:

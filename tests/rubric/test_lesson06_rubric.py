@@ -1,0 +1,188 @@
+"""Lesson 6's written-answer rubric (均值方差与 Mask 二次传播): its calibration gate and its general rules.
+
+The probes below are written in new words, not copied from the calibration set: each checks one rule of
+rubric_version 3 (a wrong premise in the student's own words is vetoed or routed, a true premise is a
+sound reason, a refuted or reported claim is no veto, `-mean` is a value and never `x - mean`).
+"""
+
+import pytest
+
+from autograder.lesson.registry import lesson
+from autograder.rubric import check_rubric, load_rubric, score_answer
+
+ASSIGNMENT = "lesson06-mean-var"
+PASSED = {"blank": "n_cols, 0.0", "checks_passed": True}
+
+
+@pytest.fixture(scope="module")
+def l6():
+    return load_rubric(lesson(ASSIGNMENT).rubric)
+
+
+@pytest.fixture(scope="module")
+def calibration(l6):
+    return check_rubric(l6, lesson(ASSIGNMENT).calibration)
+
+
+def score(rubric, question, text, context=PASSED):
+    return score_answer(rubric, question, text, context=context)
+
+
+# ── the calibration set ──────────────────────────────────────────────────────────────────────────────
+
+
+def test_calibration_is_valid(calibration):
+    """Does the calibration file parse, with the blind set appended as split blind-v1?"""
+    assert calibration.errors == []
+    assert {r.item.split for r in calibration.results} == {"dev", "blind-v1"}
+    assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
+
+
+def test_calibration_has_no_false_final_veto(calibration):
+    """Is no answer labelled without a veto vetoed without a TA seeing it first?"""
+    assert [r.item.id for r in calibration.results if r.false_final_veto] == []
+
+
+def test_calibration_vetoes_are_caught_or_routed(calibration):
+    """Is every veto-worthy answer vetoed or sent to a TA?"""
+    assert [r.item.id for r in calibration.results if r.item.veto and not r.veto_handled] == []
+
+
+@pytest.mark.parametrize("split", [None, "dev", "blind-v1"])
+def test_calibration_silent_errors(calibration, split):
+    """Per split, are at most the target share finalized off by more than half a point or wrongly vetoed?"""
+    silent = [r.item.id for r in calibration.results if r.silent_error and split in (None, r.item.split)]
+    assert calibration.summary(split)["silent_error_rate"] <= calibration.targets["max_silent_errors"], silent
+
+
+def test_routing_share_on_the_blind_split(calibration):
+    """On the class-like blind split, is at most issue 8's share (40%) routed to a TA?"""
+    assert calibration.targets["max_routed"] <= 0.40
+    assert calibration.summary("blind-v1")["routed_share"] <= calibration.targets["max_routed"]
+
+
+def test_calibration_meets_its_targets(calibration):
+    assert calibration.target_failures() == []
+
+
+# ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception"),
+    [
+        (
+            "Q1",
+            "因为 padding lane 里其实是未初始化的垃圾，x - mean 之后更乱，所以要 tl.where 再 mask 一次。",
+            "padding_garbage",
+        ),
+        (
+            "Q1",
+            "第一次求和时 tl.sum 自动忽略了 padding lane，所以均值对；x - mean 之后 padding 变成 -mean，所以要再 mask。",
+            "sum_skips_masked",
+        ),
+        (
+            "Q2",
+            "除以 N 是因为 tl.sum 只累加 mask 为 True 的那 N 个元素。fp16 最大 65504，平方和会溢出，所以用 fp32。",
+            "sum_skips_masked",
+        ),
+        (
+            "Q2",
+            "因为只有 N 个真实元素所以除以 N。转 fp32 是因为 tl.sum 不能处理 fp16，会编译报错。",
+            "compile_reason",
+        ),
+        (
+            "Q3",
+            "因为 fp32 装不下，1e8 的平方和会溢出，所以单遍错了。maximum 防负方差，eps 防除零。",
+            "fp32_overflow",
+        ),
+        (
+            "Q3",
+            "两遍比单遍快，所以本课用两遍。tl.maximum 防止负方差开方得 NaN，eps 防止方差为 0 时除以 0。",
+            "one_pass_slower",
+        ),
+        (
+            "explanation",
+            "n_cols 是真实元素个数；0.0 是加法单位元。有一组偶尔不过，我把 atol 调到 1e-2 就好了。",
+            "loosened_check",
+        ),
+    ],
+)
+def test_a_wrong_premise_is_vetoed_and_routed(l6, question, text, misconception):
+    """Is a wrong causal chain in new words vetoed, and the veto shown to a TA before it counts?"""
+    scored = score(l6, question, text)
+    assert misconception in {hit["id"] for hit in scored.misconceptions}
+    assert (scored.veto, scored.needs_review, scored.points) == (True, True, 0.0)
+
+
+# ── refuted and reported claims are no veto ──────────────────────────────────────────────────────────
+
+
+def test_a_claim_refuted_with_a_dash_is_no_veto(l6):
+    """Is "「1e8 会让 fp32 溢出」——不会" read as the student rejecting the claim?"""
+    text = (
+        '先排除一个说法："1e8 会让 fp32 溢出"——不会，fp32 最大约 3.4e38。因为均值 1e4 时两个约 1e8 的数几乎相等，'
+        "fp32 在 1e8 附近间隔是 8，相减后有效数字被抵消。maximum 防舍入出的负方差，eps 防 var=0 时 1/sqrt(0)=inf。"
+    )
+    scored = score(l6, "Q3", text)
+    assert (scored.veto, scored.points) == (False, 2.0)
+
+
+def test_a_claim_called_not_the_reason_is_no_veto(l6):
+    """Is "有人说是因为 tl.sum 不支持 fp16，这不是原因" no veto?"""
+    text = (
+        "一行只有 N 个真实元素，所以除以 N；除以 BLOCK_SIZE 均值会缩小到 N/BLOCK_SIZE。"
+        "有人说转 fp32 是因为 tl.sum 不支持 fp16，这不是原因：fp16 最大 65504，平方和会溢出。"
+    )
+    scored = score(l6, "Q2", text)
+    assert not scored.veto
+
+
+# ── true premises are sound reasons; -mean is a value, x - mean is not ───────────────────────────────
+
+
+def test_a_full_q1_in_new_words_is_finalized_at_full_marks(l6):
+    text = (
+        "输入时 padding lane 拿到 other 给的 0.0，0 是加法单位元，所以和不变、均值正确。x - mean 会作用到每个 lane，"
+        "padding 从 0 变成了 -mean；因为每个 padding lane 会给平方和多贡献 mean 的平方，方差偏大，所以要用 tl.where "
+        "放回 0。最后平方和除以 N 写回。"
+    )
+    scored = score(l6, "Q1", text)
+    assert (scored.points, scored.veto, scored.needs_review) == (2.0, False, False)
+
+
+def test_x_minus_mean_is_not_the_value_minus_mean(l6):
+    """Does naming the subtraction `x - mean` earn nothing about what the padding lanes become?"""
+    scored = score(l6, "Q1", "方差要再 mask，所以写了 tl.where(mask, x - mean, 0.0)。")
+    assert "minus_mean" not in {m["concept"] for m in scored.matched}
+    scored = score(l6, "Q1", "x - mean 之后 padding lane 变成 -mean，不再是 0。")
+    assert "minus_mean" in {m["concept"] for m in scored.matched}
+
+
+def test_true_premises_about_the_guards_are_sound(l6):
+    """Are "rounding can make var negative" and "var can be exactly 0" sound reasons (no TA needed)?"""
+    text = (
+        "两个约 1e8 的大数相减，fp32 在 1e8 附近间隔是 8，方差被抵消。tl.maximum 是因为舍入可能让方差略小于 0，"
+        "开方会得 NaN；eps 是因为方差可能恰好为 0（常数行），1/sqrt(0) 是 inf。"
+    )
+    scored = score(l6, "Q3", text)
+    assert (scored.points, scored.needs_review) == (2.0, False)
+
+
+def test_bare_precision_is_no_cancellation(l6):
+    """Is "单遍不精确" (no mechanism) no credit for the cancellation the question asks about?"""
+    scored = score(l6, "Q3", "单遍不精确，大偏移时误差很大，所以不用。")
+    assert "cancellation" not in {m["concept"] for m in scored.matched}
+
+
+def test_the_note_scores_each_value_s_reason(l6):
+    """Does a note earn only for the values it gives a reason for, not for naming them?"""
+    assert score(l6, "explanation", "填了 n_cols 和 0.0，检查全部通过。").points == 0.0
+    assert (
+        score(
+            l6,
+            "explanation",
+            "填了 n_cols 和 0.0：只有 N 个真实元素；x - mean 后 padding 是 -mean，要放回单位元 0。检查全部通过。",
+        ).points
+        == 1.0
+    )
