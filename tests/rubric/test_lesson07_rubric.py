@@ -1,0 +1,117 @@
+"""Lesson 7's written-answer rubric (融合 Softmax 与 LogSoftmax): its calibration gate and its general rules.
+
+The probes below are written in new words, not copied from the calibration set: each checks one rule of
+rubric_version 3 (a wrong premise in the student's own words is vetoed or routed, a true premise of the
+lesson is a sound reason, a refuted claim is no veto, the note needs a reason for each blank).
+"""
+
+import pytest
+
+from autograder.lesson.registry import lesson
+from autograder.rubric import check_rubric, load_rubric, score_answer
+
+ASSIGNMENT = "lesson07-softmax"
+PASSED = {"blank": "-float('inf'), row_max", "checks_passed": True}
+
+
+@pytest.fixture(scope="module")
+def l7():
+    return load_rubric(lesson(ASSIGNMENT).rubric)
+
+
+@pytest.fixture(scope="module")
+def calibration(l7):
+    return check_rubric(l7, lesson(ASSIGNMENT).calibration)
+
+
+def score(rubric, question, text, context=PASSED):
+    return score_answer(rubric, question, text, context=context)
+
+
+# ── the calibration set ──────────────────────────────────────────────────────────────────────────────
+
+
+def test_calibration_is_valid(calibration):
+    """Does the calibration file parse, with the blind set appended as split blind-v1?"""
+    assert calibration.errors == []
+    assert {r.item.split for r in calibration.results} == {"dev", "blind-v1"}
+    assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
+
+
+def test_calibration_has_no_false_final_veto(calibration):
+    """Is no answer labelled without a veto vetoed without a TA seeing it first?"""
+    assert [r.item.id for r in calibration.results if r.false_final_veto] == []
+
+
+def test_calibration_vetoes_are_caught_or_routed(calibration):
+    """Is every veto-worthy answer vetoed or sent to a TA?"""
+    assert [r.item.id for r in calibration.results if r.item.veto and not r.veto_handled] == []
+
+
+# ── wrong premises in the student's own words ────────────────────────────────────────────────────────
+
+
+def test_masked_lanes_reading_memory_is_vetoed_or_routed(l7):
+    s = score(l7, "Q1", "被 mask 的 lane 仍然会去读越界的显存，所以 other 要填 −∞，把读进来的垃圾值覆盖掉。")
+    assert s.veto or s.needs_review
+    assert s.points == 0
+
+
+def test_zero_fill_nan_is_vetoed_or_routed(l7):
+    s = score(l7, "Q1", "要是 other 用 0，分母里会出现 0/0，输出全是 NaN，所以必须填 -inf。")
+    assert s.veto or s.needs_review
+    assert s.points == 0
+
+
+def test_shift_to_normalize_is_vetoed_or_routed(l7):
+    s = score(l7, "Q2", "减去最大值是为了归一化，不减的话输出不是概率。fp32 下 x 超过 88.7 时 exp 溢出。")
+    assert s.veto or s.needs_review
+    assert s.points == 0
+
+
+def test_kernel_count_speedup_is_vetoed_or_routed(l7):
+    s = score(l7, "Q3", "融合把 5 个 kernel 合成 1 个，每个 kernel 的耗时差不多，所以能快 5 倍，实测 5.09 倍符合。")
+    assert s.veto or s.needs_review
+
+
+def test_loosened_tolerance_in_note_is_vetoed_or_routed(l7):
+    failed = {"blank": "0.0, row_max", "checks_passed": False}
+    s = score(l7, "explanation", "other 填 0.0，shift 填 row_max。检查差一点没过，我把 atol 调大到 1e-1 就过了。", failed)
+    assert s.veto or s.needs_review
+    assert s.points == 0
+
+
+# ── true premises and refutations ────────────────────────────────────────────────────────────────────
+
+
+def test_full_q1_in_new_words_is_final_full_marks(l7):
+    text = (
+        "输入：超出 N 的 lane 被 mask 挡住，不访问显存，值直接就是 other。"
+        "状态：因为 max(x, -inf) = x，它们在 tl.max 里永远不会胜出；又因为 exp(-inf - m) = 0，它们在 tl.sum 里贡献 0。"
+        "输出：store 带 mask，不写出。"
+        "填 0.0 时：全是负数的行 max 被 0 顶替，分母每个 padding 多加 e^{0-m}，行和小于 1。"
+    )
+    s = score(l7, "Q1", text)
+    assert s.points == 2.0 and not s.veto
+
+
+def test_refuted_skip_claim_is_no_veto(l7):
+    text = "有人说 tl.max 会自动跳过被 mask 的 lane，这是错的：padding lane 一样参加归约，所以 other 要填 -inf，因为 max(x, -inf) = x。"
+    s = score(l7, "Q1", text)
+    assert not s.veto
+
+
+def test_restating_the_question_earns_no_invariance(l7):
+    s = score(l7, "Q2", "fp32 下 x 超过 88.72 exp 就溢出。减了不改变结果，我和 torch 对过。")
+    assert "invariance" not in [m["concept"] for m in s.matched]
+
+
+def test_note_with_a_reason_for_each_blank_earns_full_marks(l7):
+    text = "other 填 -float('inf')：pad lane 在 max 里不胜出，exp 之后是 0，不进分母。shift 填 row_max：减去行最大值后 exp 不会溢出。检查通过。"
+    s = score(l7, "explanation", text)
+    assert s.points == 1.0 and not s.needs_review
+
+
+def test_note_without_reasons_earns_nothing_final(l7):
+    s = score(l7, "explanation", "两个空填的是 -float('inf') 和 row_max，检查通过。")
+    assert s.points == 0.0
