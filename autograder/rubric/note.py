@@ -91,7 +91,7 @@ def note_findings(sentences: list[Sentence], context: dict | None, rubric: Rubri
     findings = []
     state = check_state(context)
     if states_value and context and "blank" in context:
-        findings += _value_findings(sentences, blank_value(context["blank"]), rubric)
+        findings += _value_findings(sentences, blank_values(context["blank"]), rubric)
     for s in sentences:
         cited = _CITED.search(s.text) and not _OWN_RUN.search(s.text)
         claims_result = _asserted(_RESULT, s.text, rubric) and not cited
@@ -102,13 +102,24 @@ def note_findings(sentences: list[Sentence], context: dict | None, rubric: Rubri
     return findings
 
 
-def _value_findings(sentences: list[Sentence], blank: str | None, rubric: Rubric):
-    if blank is None:
-        return []  # an expression the note cannot be compared with
+def blank_values(blank) -> set[str] | None:
+    """The literal values of the submitted blanks ("-inf, row_max" has one: -inf); {""} for one unfilled
+    blank; None when no blank is a literal the note could be compared with."""
+    parts = str(blank or "").split(", ")
+    values = {blank_value(part) for part in parts} - {None}
+    if len(parts) > 1:
+        values -= {""}
+    return values or None
+
+
+def _value_findings(sentences: list[Sentence], blanks: set[str] | None, rubric: Rubric):
+    if blanks is None:
+        return []  # expressions the note cannot be compared with
+    unfilled = blanks == {""}
     return [
         ("contradicts_code", s.raw)
-        for value, s in stated_values(sentences, rubric, unfilled=blank == "")
-        if blank == "" or value != blank
+        for value, s in stated_values(sentences, rubric, unfilled=unfilled)
+        if unfilled or value not in blanks
     ]
 
 

@@ -1094,3 +1094,11 @@ def test_mentions_that_are_no_belief_are_not_vetoed(l5, question, answer):
     """Is a quoted common mistake, a failed experiment marked ❌, a '则' consequence or a remark about the
     load (not the sum) free of any veto?"""
     assert not score_answer(l5, question, answer).veto
+
+
+def test_a_note_is_compared_with_every_literal_of_a_two_blank_lesson(l5):
+    """With blanks '-float('inf'), row_max', is 'other=0.0' a contradiction and 'other=-inf' not?"""
+    context = {"blank": "-float('inf'), row_max", "checks_passed": True}
+    wrong = score_answer(l5, "explanation", "我填的 other=0.0，所以都过了。", context=context)
+    right = score_answer(l5, "explanation", "我填的 other=-inf，加法单位元，所以都过了。", context=context)
+    assert "contradicts_code" in wrong.flags and "contradicts_code" not in right.flags
