@@ -70,13 +70,20 @@ def test_shift_to_normalize_is_vetoed_or_routed(l7):
 
 
 def test_kernel_count_speedup_is_vetoed_or_routed(l7):
-    s = score(l7, "Q3", "融合把 5 个 kernel 合成 1 个，每个 kernel 的耗时差不多，所以能快 5 倍，实测 5.09 倍符合。")
+    s = score(
+        l7, "Q3", "融合把 5 个 kernel 合成 1 个，每个 kernel 的耗时差不多，所以能快 5 倍，实测 5.09 倍符合。"
+    )
     assert s.veto or s.needs_review
 
 
 def test_loosened_tolerance_in_note_is_vetoed_or_routed(l7):
     failed = {"blank": "0.0, row_max", "checks_passed": False}
-    s = score(l7, "explanation", "other 填 0.0，shift 填 row_max。检查差一点没过，我把 atol 调大到 1e-1 就过了。", failed)
+    s = score(
+        l7,
+        "explanation",
+        "other 填 0.0，shift 填 row_max。检查差一点没过，我把 atol 调大到 1e-1 就过了。",
+        failed,
+    )
     assert s.veto or s.needs_review
     assert s.points == 0
 
