@@ -121,10 +121,7 @@ def test_a_second_grader_is_refused_and_changes_nothing(folder):
 
 
 def _grades_without_timing(out):
-    return {
-        p.name: {k: v for k, v in store.read_json(p).items() if k != "seconds"}
-        for p in (out / "grades").iterdir()
-    }
+    return {p.name: store.without_timing(store.read_json(p)) for p in (out / "grades").iterdir()}
 
 
 def test_parallel_grades_are_the_serial_grades(folder):
