@@ -38,33 +38,6 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
 
 
-def test_calibration_has_no_false_final_veto(calibration):
-    """Is no answer labelled without a veto vetoed without a TA seeing it first?"""
-    assert [r.item.id for r in calibration.results if r.false_final_veto] == []
-
-
-def test_calibration_vetoes_are_caught_or_routed(calibration):
-    """Is every veto-worthy answer vetoed or sent to a TA?"""
-    assert [r.item.id for r in calibration.results if r.item.veto and not r.veto_handled] == []
-
-
-@pytest.mark.parametrize("split", [None, "dev", "blind-v1"])
-def test_calibration_silent_errors(calibration, split):
-    """Per split, are at most the target share finalized off by more than half a point or wrongly vetoed?"""
-    silent = [r.item.id for r in calibration.results if r.silent_error and split in (None, r.item.split)]
-    assert calibration.summary(split)["silent_error_rate"] <= calibration.targets["max_silent_errors"], silent
-
-
-def test_routing_share_on_the_blind_split(calibration):
-    """On the class-like blind split, is at most issue 8's share (40%) routed to a TA?"""
-    assert calibration.targets["max_routed"] <= 0.40
-    assert calibration.summary("blind-v1")["routed_share"] <= calibration.targets["max_routed"]
-
-
-def test_calibration_meets_its_targets(calibration):
-    assert calibration.target_failures() == []
-
-
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
 
 

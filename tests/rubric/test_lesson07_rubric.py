@@ -38,16 +38,6 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
 
 
-def test_calibration_has_no_false_final_veto(calibration):
-    """Is no answer labelled without a veto vetoed without a TA seeing it first?"""
-    assert [r.item.id for r in calibration.results if r.false_final_veto] == []
-
-
-def test_calibration_vetoes_are_caught_or_routed(calibration):
-    """Is every veto-worthy answer vetoed or sent to a TA?"""
-    assert [r.item.id for r in calibration.results if r.item.veto and not r.veto_handled] == []
-
-
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
 
 
