@@ -92,19 +92,25 @@ def execute(nb, workdir: Path):
 
 def main() -> None:
     runtime.select("interpret")  # the kernels below inherit it: examples are made on the CPU
-    release = nbformat.read(lesson(ASSIGNMENT).release_notebook, as_version=4)
-    for student, (blank, answers, run, edit) in STUDENTS.items():
-        nb = fill(release, blank, answers, edit)
+    write_submissions(ASSIGNMENT, STUDENTS, fill)
+
+
+def write_submissions(assignment: str, students: dict, fill) -> None:
+    """Each student's notebook: the release filled by `fill(release, blanks, answers, edit)`, run on the
+    interpreter when the student says they ran it; frank's is alice's, truncated (a broken upload)."""
+    release = nbformat.read(lesson(assignment).release_notebook, as_version=4)
+    for student, (blanks, answers, run, edit) in students.items():
+        nb = fill(release, blanks, answers, edit)
         if run:
             with tempfile.TemporaryDirectory() as tmp:
                 nb = execute(nb, Path(tmp))
-        target = HERE / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+        target = HERE / student / assignment / f"{assignment}.ipynb"
         target.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(nb, target)
         print(f"wrote {target.relative_to(HERE.parent.parent)}")
-    corrupt = HERE / "frank" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+    corrupt = HERE / "frank" / assignment / f"{assignment}.ipynb"
     corrupt.parent.mkdir(parents=True, exist_ok=True)
-    text = (HERE / "alice" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").read_text(encoding="utf-8")
+    text = (HERE / "alice" / assignment / f"{assignment}.ipynb").read_text(encoding="utf-8")
     corrupt.write_text(text[: len(text) // 3], encoding="utf-8")  # a truncated upload
     print(f"wrote {corrupt.relative_to(HERE.parent.parent)} (truncated on purpose)")
 

@@ -11,13 +11,9 @@ It rewrites only the lesson06-mean-var/ folders (make_submissions.py likewise to
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
 import nbformat
-from make_submissions import HERE, _cell, execute  # examples/ is this script's folder
+from make_submissions import _cell, write_submissions  # examples/ is this script's folder
 
-from autograder.lesson.registry import lesson
 from course import runtime
 
 ASSIGNMENT = "lesson06-mean-var"
@@ -80,21 +76,7 @@ def fill(release, blanks: tuple[str, str], answers: dict, edit: str | None):
 
 def main() -> None:
     runtime.select("interpret")  # the kernels below inherit it: examples are made on the CPU
-    release = nbformat.read(lesson(ASSIGNMENT).release_notebook, as_version=4)
-    for student, (blanks, answers, run, edit) in STUDENTS.items():
-        nb = fill(release, blanks, answers, edit)
-        if run:
-            with tempfile.TemporaryDirectory() as tmp:
-                nb = execute(nb, Path(tmp))
-        target = HERE / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(nb, target)
-        print(f"wrote {target.relative_to(HERE.parent.parent)}")
-    corrupt = HERE / "frank" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-    corrupt.parent.mkdir(parents=True, exist_ok=True)
-    text = (HERE / "alice" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").read_text(encoding="utf-8")
-    corrupt.write_text(text[: len(text) // 3], encoding="utf-8")  # a truncated upload
-    print(f"wrote {corrupt.relative_to(HERE.parent.parent)} (truncated on purpose)")
+    write_submissions(ASSIGNMENT, STUDENTS, fill)
 
 
 if __name__ == "__main__":

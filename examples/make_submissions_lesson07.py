@@ -11,17 +11,13 @@ after the release changes (examples/make_submissions.py rewrites the whole folde
 from __future__ import annotations
 
 import shutil
-import tempfile
-from pathlib import Path
 
 import nbformat
-from nbclient import NotebookClient
+from make_submissions import HERE, _cell, write_submissions  # examples/ is this script's folder
 
-from autograder.lesson.registry import lesson
 from course import runtime
 
 ASSIGNMENT = "lesson07-softmax"
-HERE = Path(__file__).resolve().parent / "submissions"
 RIGHT = ('-float("inf")', "row_max")
 
 GOOD = {
@@ -69,10 +65,6 @@ STUDENTS = {
 }
 
 
-def _cell(nb, grade_id):
-    return next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
-
-
 def fill(release, blanks: tuple[str, str], answers: dict, edit: str | None):
     nb = nbformat.from_dict(release)
     code = _cell(nb, "softmax_kernel")
@@ -90,35 +82,9 @@ def fill(release, blanks: tuple[str, str], answers: dict, edit: str | None):
     return nb
 
 
-def execute(nb, workdir: Path):
-    client = NotebookClient(
-        nb,
-        timeout=600,
-        kernel_name="python3",
-        allow_errors=True,
-        resources={"metadata": {"path": str(workdir)}},
-    )
-    client.execute()
-    return nb
-
-
 def main() -> None:
     runtime.select("interpret")
-    release = nbformat.read(lesson(ASSIGNMENT).release_notebook, as_version=4)
-    for student, (blanks, answers, run, edit) in STUDENTS.items():
-        nb = fill(release, blanks, answers, edit)
-        if run:
-            with tempfile.TemporaryDirectory() as tmp:
-                nb = execute(nb, Path(tmp))
-        target = HERE / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(nb, target)
-        print(f"wrote {target.relative_to(HERE.parent.parent)}")
-    corrupt = HERE / "frank" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
-    corrupt.parent.mkdir(parents=True, exist_ok=True)
-    text = (HERE / "alice" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").read_text(encoding="utf-8")
-    corrupt.write_text(text[: len(text) // 3], encoding="utf-8")  # a truncated upload
-    print(f"wrote {corrupt.relative_to(HERE.parent.parent)} (truncated on purpose)")
+    write_submissions(ASSIGNMENT, STUDENTS, fill)
 
 
 if __name__ == "__main__":
