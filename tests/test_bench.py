@@ -118,6 +118,25 @@ def test_sweep_records_what_the_json_needs(fake_do_bench):
     assert set(result["triton_gbps"]) == set(result["torch_gbps"]) == {"median", "p20", "p80"}
 
 
+def test_progress_prints_one_counted_line_per_case_as_it_goes():
+    """Does progress print each case's line with "第 k/n 组" when that case ends, before the next one starts?"""
+    lines, seen = [], []
+    for line, item in bench.progress(["a", "b", "c"], log=lines.append):
+        seen.append((item, len(lines)))  # the lines printed before this case started
+        line(f"case {item}")
+    assert seen == [("a", 0), ("b", 1), ("c", 2)]
+    assert [text.split("  ")[0] for text in lines] == ["case a", "case b", "case c"]
+    assert "（第 1/3 组，已用" in lines[0] and "（第 3/3 组，已用" in lines[2] and "秒）" in lines[2]
+
+
+def test_sweep_counts_its_widths(fake_do_bench):
+    """Does the benchmark sweep print a header and then one counted line per width (第 k/n 组)?"""
+    lines = []
+    bench.sweep(lambda x: x.sum(dim=1), widths=(100, 128), device="cpu", log=lines.append)
+    assert len(lines) == 3 and "BLOCK" in lines[0]
+    assert "第 1/2 组" in lines[1] and lines[1].split()[0] == "100" and "第 2/2 组" in lines[2]
+
+
 def test_show_committed_explains_a_missing_file(tmp_path, monkeypatch, capsys):
     """Does show_committed explain, rather than raise, when no GPU result was committed?"""
     monkeypatch.setattr(bench, "RESULTS_DIR", tmp_path)
