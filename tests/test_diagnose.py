@@ -12,6 +12,7 @@ from course.diagnose import (
     Checks,
     diagnose,
     padding_lanes,
+    prediction,
     verdict,
 )
 
@@ -146,3 +147,24 @@ def test_verdict_is_a_word_with_a_colour():
     assert PASS_WORD in verdict(True) and "\x1b[32m" in verdict(True)
     assert FAIL_WORD in verdict(False) and "\x1b[31m" in verdict(False)
     assert all(ord(ch) < 0x2000 or "\u4e00" <= ch <= "\u9fff" for ch in verdict(True) + verdict(False))
+
+
+@pytest.mark.parametrize(
+    ("mine", "actual", "outcome"),
+    [
+        (7, 7.0000001, "预测正确"),
+        ("7.0", 7.0, "预测正确"),
+        (8.0, 7.0, "和预测不同"),
+        (0.0, -math.inf, "和预测不同"),
+    ],
+)
+def test_prediction_sets_the_guess_beside_the_kernel_output(mine, actual, outcome):
+    """Is a predicted number compared with the kernel's output within a small tolerance, in Chinese?"""
+    line = prediction("方差", mine, actual)
+    assert line.startswith("方差：你的预测") and "kernel 实际输出" in line and outcome in line
+
+
+def test_prediction_that_is_not_a_number_is_explained():
+    """Is a prediction that is not a number (a list, a word) answered with how to write one, not a traceback?"""
+    assert "要写成一个数" in prediction("max", [1, 2], 0.0)
+    assert "预测正确" in prediction("max", float("-inf"), -math.inf)

@@ -48,6 +48,18 @@ def verdict(ok: bool) -> str:
     return f"{BOLD}{GREEN}{PASS_WORD}{RESET}" if ok else f"{BOLD}{RED}{FAIL_WORD}{RESET}"
 
 
+def prediction(what: str, mine, actual: float, rel: float = 1e-3) -> str:
+    """One Chinese line setting a student's predicted number beside what the kernel really output."""
+    try:
+        guess = float(mine)
+    except (TypeError, ValueError):
+        return f'{what}：预测要写成一个数（例如 3.0 或 float("-inf")），收到的是 {mine!r}'
+    # isclose takes inf == inf; two NaNs are the same outcome too, though NaN != NaN
+    same = math.isclose(guess, actual, rel_tol=rel, abs_tol=rel) or (math.isnan(guess) and math.isnan(actual))
+    outcome = "预测正确" if same else "和预测不同，想想差在哪里"
+    return f"{what}：你的预测 {_fmt(guess)}，kernel 实际输出 {_fmt(actual)}，{outcome}"
+
+
 def padding_lanes(n_cols: int, block: int) -> int:
     """Padding lanes in a row's last (or only) tile: ceil(N / BLOCK) * BLOCK − N."""
     return -(-n_cols // block) * block - n_cols
