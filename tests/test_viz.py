@@ -110,6 +110,8 @@ STUDENT_FIGURES = [
     (viz.tiles_figure, {"n_cols": 1000, "block": 256}),
     (viz.online_softmax_figure, {"n_cols": 700, "block": 128}),
     (viz.traffic_figure, {"n_rows": 1024, "n_cols": 777}),
+    (viz.second_mask_figure, {"n_cols": 100, "block": 128, "fill": 1.0}),
+    (viz.second_mask_figure, {"n_cols": 6, "block": 8, "values": [1, 2, 3, 4, 5, 6], "fill": None}),
 ]
 
 
@@ -168,3 +170,34 @@ def test_bad_shapes_are_refused_in_chinese():
         viz.reduction_steps_figure(10, 12)
     with pytest.raises(ValueError, match="N <= BLOCK"):
         viz.reduction_steps(None, 200, 128)
+    with pytest.raises(ValueError, match="N <= BLOCK"):
+        viz.second_mask_steps(None, 9, 8)
+
+
+def test_second_mask_steps_of_the_lessons_worked_example():
+    """For [1, 3, 5, 7, 9] in 8 lanes: do the padding lanes become -mean = -5 after x - mean, giving variance
+    23 unmasked and 8 once the second mask puts 0.0 back (lesson 6's 图 6-1)?"""
+    steps = viz.second_mask_steps(None, 5, 8)
+    assert steps["loaded"].tolist() == [1, 3, 5, 7, 9, 0, 0, 0] and steps["mean"] == 5
+    assert steps["centered"][5:].tolist() == [-5, -5, -5]
+    assert steps["var_unmasked"] == 23 and steps["var"] == steps["var_true"] == 8
+    assert viz.second_mask_steps(None, 5, 8, fill=None)["var"] == 23
+
+
+def test_second_mask_steps_of_the_prediction_row():
+    """Without the second mask, does [1, 2, 3, 4, 5, 6] in 8 lanes give 7.0 (true variance 17.5 / 6): the
+    number lesson 6's prediction cell checks against the kernel?"""
+    steps = viz.second_mask_steps([1, 2, 3, 4, 5, 6], 6, 8, fill=None)
+    assert steps["var"] == pytest.approx(7.0) and steps["var_true"] == pytest.approx(17.5 / 6)
+
+
+def test_second_mask_with_a_wrong_fill_adds_the_fill_squared_per_padding_lane():
+    """Does a fill of 1.0 add (BLOCK - N) * 1.0^2 / N = 0.28 to the variance for N = 100 (the mean plays no part)?"""
+    steps = viz.second_mask_steps(None, 100, 128, fill=1.0)
+    assert steps["var"] - steps["var_true"] == pytest.approx(0.28)
+
+
+def test_second_mask_figure_names_the_unmasked_and_the_true_variance():
+    """Does the picture of the missing mask say 23 where the variance should be 8?"""
+    joined = "\n".join(texts(viz.second_mask_figure(5, 8, fill=None)))
+    assert "23" in joined and "8" in joined and "-5" in joined
