@@ -665,7 +665,7 @@ def _strip(ax, y: float, lanes: np.ndarray, n_cols: int, name: str, note: str, w
         kind = COLORS["real"] if lane < n_cols else (COLORS["pad"] if value == 0 else WRONG)
         ax.add_patch(Rectangle((lane, y), 1, 0.8, fc=kind, ec="white", lw=1.5 if block <= 32 else 0.3))
         if block <= 16:
-            ax.text(lane + 0.5, y + 0.4, f"{value:.3g}", **CENTER, color="white")
+            ax.text(lane + 0.5, y + 0.4, f"{value + 0.0:.3g}", **CENTER, color="white")  # + 0.0: no "-0"
     ax.text(-0.02 * block, y + 0.4, name, **RIGHT)
     ax.text(1.02 * block, y + 0.4, note, **CENTER | {"ha": "left"}, color=WRONG if wrong else "black")
 
@@ -688,7 +688,7 @@ def second_mask_figure(
     A red padding lane no longer holds the sum's identity 0.0: squared, it adds to the variance.
     """
     steps = second_mask_steps(values, n_cols, block, fill)
-    mean, pad = steps["mean"], block - n_cols
+    mean, pad = steps["mean"] + 0.0, block - n_cols  # + 0.0 turns -0.0 into 0.0: "−mean = 0", not "-0"
     cjk_font()
     fig, ax = plt.subplots(figsize=(10, 3.4))
     mask_code = "x − mean（不再 mask）" if fill is None else f"tl.where(mask, x − mean, {float(fill)!r})"
@@ -708,8 +708,8 @@ def second_mask_figure(
         n_cols,
         label("② x − mean", "2. x - mean"),
         label(
-            f"padding lane = −mean = {-mean:.4g}\n不再 mask 时方差 = {steps['var_unmasked']:.6g}",
-            f"padding lanes = -mean = {-mean:.4g}\nvar without the mask = {steps['var_unmasked']:.6g}",
+            f"padding lane = −mean = {0.0 - mean:.4g}\n不再 mask 时方差 = {steps['var_unmasked']:.6g}",
+            f"padding lanes = -mean = {0.0 - mean:.4g}\nvar without the mask = {steps['var_unmasked']:.6g}",
         ),
         pad > 0 and mean != 0,
     )
