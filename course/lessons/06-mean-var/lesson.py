@@ -51,15 +51,15 @@ from course import runtime
 
 BACKEND = runtime.select()  # "cuda" 或 "interpret"；必须先于 import triton
 
-import json  # noqa: E402
-import os  # noqa: E402
+import json
+import os
 
-import torch  # noqa: E402
-import triton  # noqa: E402
-import triton.language as tl  # noqa: E402
+import torch
+import triton
+import triton.language as tl
 
-from course import bench, record  # noqa: E402
-from course.hints import Hints  # noqa: E402
+from course import bench, diagnose, record, viz
+from course.hints import Hints
 
 DEVICE = runtime.device()
 hint = Hints("lesson06-mean-var")
@@ -198,40 +198,98 @@ measured = show_measured()
 # - 不再 mask：平方和 = 40 + 3 × 25 = 115，除以 5 得 23，而不是 8；
 # - 再 mask 一次：`[−4, −2, 0, 2, 4, 0, 0, 0]`，平方和 40，方差 8。
 #
-# 下面的 kernel 把这几个中间状态原样写出来，让你在自己的后端上看到它们。
+# 下面的 kernel 把第二次归约之前的全部 lane 和它算出的方差原样写出来，让你在自己的后端上看到它们。
+# `SECOND_MASK` 决定要不要再 mask 一次，`FILL` 是再 mask 时 padding lane 放的值；图由 `viz.second_mask_figure`
+# 画出，你也可以用自己的一行、N 和 BLOCK 调用它，例如 `viz.second_mask_figure(n_cols=100, block=128)`。
 
 
 # %%
 @triton.jit
 def centered_lanes_kernel(
     x_ptr,  # 一行输入的指针
-    raw_ptr,  # 输出：x - mean 的全部 BLOCK_SIZE 个 lane（不再 mask）
-    masked_ptr,  # 输出：tl.where(mask, x - mean, 0.0) 的全部 lane
+    centered_ptr,  # 输出：第二次归约之前的全部 BLOCK_SIZE 个 lane
+    var_ptr,  # 输出：这些 lane 的平方和 / N，即 kernel 算出的方差
     n_cols,  # 这一行的真实长度 N
+    SECOND_MASK: tl.constexpr,  # True：tl.where(mask, x - mean, FILL)；False：直接用 x - mean
+    FILL: tl.constexpr,  # 第二次 mask 时 padding lane 放的值
     BLOCK_SIZE: tl.constexpr,  # 2 的幂，>= n_cols
 ):
     cols = tl.arange(0, BLOCK_SIZE)
     mask = cols < n_cols
     x = tl.load(x_ptr + cols, mask=mask, other=0.0)
     mean = tl.sum(x, axis=0) / n_cols
-    tl.store(raw_ptr + cols, x - mean)
-    tl.store(masked_ptr + cols, tl.where(mask, x - mean, 0.0))
+    centered = x - mean  # 每个 lane 都做，padding lane 也不例外
+    if SECOND_MASK:
+        centered = tl.where(mask, centered, FILL)
+    tl.store(centered_ptr + cols, centered)
+    tl.store(var_ptr, tl.sum(centered * centered, axis=0) / n_cols)
 
 
-def centered_lanes(x_row):
+def centered_lanes(x_row, second_mask=True, fill=0.0):
+    """第二次归约之前的全部 lane，以及 kernel 由它们算出的方差。"""
     block_size = triton.next_power_of_2(x_row.numel())
-    raw = torch.empty(block_size, device=x_row.device, dtype=torch.float32)
-    masked = torch.empty_like(raw)
-    centered_lanes_kernel[(1,)](x_row, raw, masked, x_row.numel(), BLOCK_SIZE=block_size)
-    return raw, masked
+    centered = torch.empty(block_size, device=x_row.device, dtype=torch.float32)
+    var = torch.empty(1, device=x_row.device, dtype=torch.float32)
+    centered_lanes_kernel[(1,)](
+        x_row, centered, var, x_row.numel(), SECOND_MASK=second_mask, FILL=fill, BLOCK_SIZE=block_size
+    )
+    return centered, var.item()
 
 
 example_row = torch.tensor([1.0, 3.0, 5.0, 7.0, 9.0], device=DEVICE)
-raw, masked = centered_lanes(example_row)
-n = example_row.numel()
-print("x - mean                   :", raw.tolist(), "→ 平方和 / N =", (raw * raw).sum().item() / n)
-print("tl.where(mask, x - mean, 0):", masked.tolist(), "→ 平方和 / N =", (masked * masked).sum().item() / n)
+raw, raw_var = centered_lanes(example_row, second_mask=False)
+masked, masked_var = centered_lanes(example_row)
+print("x - mean                   :", raw.tolist(), "→ 平方和 / N =", raw_var)
+print("tl.where(mask, x - mean, 0):", masked.tolist(), "→ 平方和 / N =", masked_var)
 print("torch.var(unbiased=False)  :", example_row.var(unbiased=False).item())
+figure = viz.second_mask_figure(n_cols=5, block=8, values=example_row.cpu())
+
+# %% [markdown]
+# ### 先预测，再运行
+#
+# 换一行 `[1, 2, 3, 4, 5, 6]`：N = 6，`BLOCK_SIZE = 8`，有 2 个 padding lane；均值 3.5，真实方差 17.5 / 6 ≈ 2.917。
+# **先别运行下一个单元**：如果 kernel 漏掉了第二次 mask（`x - mean` 之后直接平方求和、再除以 N），
+# 它算出的方差是多少？把你的预测写进 `my_prediction`，再运行，和上面那个 kernel 的真实输出对照。
+
+# %% role="practice"
+my_prediction = None  # 把 None 改成你预测的方差（一个数），再运行本单元
+
+if my_prediction is None:
+    print("先写下预测：把上面的 None 改成一个数，再运行本单元。")
+else:
+    predict_row = torch.arange(1.0, 7.0, device=DEVICE)
+    lanes_missing, var_missing = centered_lanes(predict_row, second_mask=False)
+    print(diagnose.prediction("漏掉第二次 mask 时的方差", my_prediction, var_missing))
+    pad, mean = lanes_missing.numel() - 6, predict_row.mean().item()
+    print(
+        f"{pad} 个 padding lane 在 x - mean 之后都是 −mean = {-mean:g}，平方后各多出 {mean**2:g}："
+        f"方差多出 {pad} × {mean**2:g} / 6 = {pad * mean**2 / 6:.4g}。"
+    )
+    figure = viz.second_mask_figure(n_cols=6, block=8, values=predict_row.cpu(), fill=None)
+
+# %% [markdown]
+# ### 自由试验：第二次 mask 填什么
+#
+# 下面的单元随你改：`FILL` 是第二次 mask 时 padding lane 放的值（`None` 表示不再 mask），`N` 是这一行的长度，
+# `SHIFT` 加在整行 `[1, 3, …, 2N − 1]` 上，把均值从 N 挪到 N + SHIFT。再运行，看图怎样变：
+# 红色的 padding lane 已经不是加法单位元 0，平方后会进入方差。
+# 试试 `FILL = None` 再把 `SHIFT` 设成 `-N`，让均值为 0：漏掉第二次 mask 还看得出来吗？换成 `FILL = 1.0` 呢？
+
+# %% role="practice"
+FILL = 1.0  # 第二次 mask 时 padding lane 放的值：试试 0.0、1.0；None 表示不再 mask
+N = 5  # 这一行的真实长度；BLOCK = triton.next_power_of_2(N)
+SHIFT = 0.0  # 加在整行上的常数：均值 = N + SHIFT
+
+row_try = torch.arange(1, 2 * N, 2, dtype=torch.float32, device=DEVICE) + SHIFT
+_, var_try = centered_lanes(row_try, second_mask=FILL is not None, fill=0.0 if FILL is None else FILL)
+want = row_try.double().var(unbiased=False).item()
+block = triton.next_power_of_2(N)
+print(
+    f"N = {N}，BLOCK = {block}，均值 {row_try.mean().item():g}，FILL = {FILL}："
+    f"kernel 算出方差 {var_try:.6g}，应为 {want:.6g}"
+)
+print("结果：", diagnose.verdict(abs(var_try - want) <= 1e-4 * max(1.0, want)))
+figure = viz.second_mask_figure(n_cols=N, block=block, values=row_try.cpu(), fill=FILL)
 
 # %% [markdown]
 # 读完这一节，先合上它，用自己的话复述"输入状态 → 中间状态 → 输出状态"，再做练习。
@@ -287,8 +345,13 @@ def mean_var(x, eps=1e-5):
 # %% role="test" grade_id="test_mean_var_normal" points=2
 # 可见检查：1×1、非 2 的幂宽度 100 和 257、均值不为 0 的行、fp16 输入。不要修改本单元，也不要放宽容差。
 torch.manual_seed(0)
-for shape, dtype in (((1, 1), torch.float32), ((4, 100), torch.float32), ((7, 257), torch.float32),
-                     ((3, 100), torch.float16)):  # fmt: skip
+cases = (
+    ((1, 1), torch.float32),
+    ((4, 100), torch.float32),
+    ((7, 257), torch.float32),
+    ((3, 100), torch.float16),
+)
+for shape, dtype in cases:
     x = (torch.randn(shape) * 2 + 3).to(device=DEVICE, dtype=dtype)
     want_var, want_mean = torch.var_mean(x.float(), dim=1, unbiased=False)
     got_mean, got_var, got_rstd = mean_var(x)
@@ -371,14 +434,14 @@ offsets = (0.0, 1e2, 1e3, 1e4)
 print(
     f"{'offset':>8} {'单遍':>10} {'两遍':>10} {'Welford':>10}  单遍负方差行数（共 4 行，N = 1000，标准差 1）"
 )
-for offset in offsets:
+for line, offset in bench.progress(offsets):  # 每组算完打印一行，慢的后端上也看得到进度
     x = torch.randn(4, 1000, device=DEVICE) + offset
     want = x.double().var(dim=1, unbiased=False)
     errors = []
     for var in (row_var(one_pass_var_kernel, x), mean_var(x)[1], row_var(welford_var_kernel, x)):
         errors.append(((var.double() - want).abs() / want).max().item())
     negative = int((row_var(one_pass_var_kernel, x) < 0).sum().item())
-    print(f"{offset:>8g} {errors[0]:>10.2e} {errors[1]:>10.2e} {errors[2]:>10.2e}  {negative}")
+    line(f"{offset:>8g} {errors[0]:>10.2e} {errors[1]:>10.2e} {errors[2]:>10.2e}  {negative}")
 
 # %% [markdown]
 # ## 6. 问答
@@ -461,13 +524,13 @@ def measure_live(widths=(1000, 1024, 4096)):
         return None
     from triton.testing import do_bench
 
-    for n_cols in widths:
+    for line, n_cols in bench.progress(widths):
         x = torch.randn(bench.rows_for(n_cols), n_cols, device=DEVICE)
         moved = x.numel() * 4 + 3 * x.shape[0] * 4
         mine = bench.gbps(moved, do_bench(lambda x=x: mean_var(x)))
         theirs = do_bench(lambda x=x: torch.var_mean(x, dim=1, unbiased=False))
         theirs = bench.gbps(moved - x.shape[0] * 4, theirs)  # torch.var_mean writes two outputs, not three
-        print(f"N = {n_cols:>5}: mean_var {mine:7.0f} GB/s | torch.var_mean {theirs:7.0f} GB/s")
+        line(f"N = {n_cols:>5}: mean_var {mine:7.0f} GB/s | torch.var_mean {theirs:7.0f} GB/s")
     return None
 
 
