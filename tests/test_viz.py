@@ -96,6 +96,12 @@ def test_plot_lanes_accepts_torch_and_infinite_identity():
     assert any("-inf" in t for t in texts(fig))
 
 
+def test_plot_lanes_names_another_stage():
+    """Can plot_lanes label its lanes as a later stage than the load (lesson 7's exp(x - max) lanes)?"""
+    fig = viz.plot_lanes([0.5, 1.0, 0.0, 0.0], n_cols=2, value_label="exp(x - max)")
+    assert "exp(x - max)" in texts(fig)
+
+
 def test_plot_lanes_rejects_more_columns_than_lanes():
     """Is n_cols larger than the number of lanes refused with a clear error?"""
     with pytest.raises(ValueError, match="n_cols"):

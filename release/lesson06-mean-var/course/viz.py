@@ -90,8 +90,11 @@ def _describe_values(values: np.ndarray) -> str:
     return f"{float(np.nanmin(values))!r} … {float(np.nanmax(values))!r}"
 
 
-def plot_lanes(lanes, n_cols: int, identity_label: str = "0.0") -> Figure:
-    """Bars of the BLOCK_SIZE lanes of one loaded row: the first n_cols are real, the rest padding."""
+def plot_lanes(lanes, n_cols: int, identity_label: str = "0.0", value_label: str | None = None) -> Figure:
+    """Bars of the BLOCK_SIZE lanes of one row: the first n_cols are real, the rest padding.
+
+    The lanes are those of a masked load unless value_label names another stage (say, exp(x - max)).
+    """
     values = _as_floats(lanes)
     block = values.size
     if not 0 <= n_cols <= block:
@@ -121,7 +124,7 @@ def plot_lanes(lanes, n_cols: int, identity_label: str = "0.0") -> Figure:
             color="#8C3B0C",
         )
     ax.axhline(0, color="black", lw=0.6)
-    ax.set_ylabel(label("载入后的值", "loaded value"))
+    ax.set_ylabel(value_label or label("载入后的值", "loaded value"))
     ax.set_title(
         label(
             f"BLOCK_SIZE = {block}：{n_cols} 个真实 lane + {block - n_cols} 个 padding lane",
