@@ -52,16 +52,16 @@ from course import runtime
 
 BACKEND = runtime.select()  # "cuda" 或 "interpret"；必须先于 import triton
 
-import json  # noqa: E402
-import os  # noqa: E402
-import warnings  # noqa: E402
+import json
+import os
+import warnings
 
-import torch  # noqa: E402
-import triton  # noqa: E402
-import triton.language as tl  # noqa: E402
+import torch
+import triton
+import triton.language as tl
 
-from course import bench, record, viz  # noqa: E402
-from course.hints import Hints  # noqa: E402
+from course import bench, diagnose, record, viz
+from course.hints import Hints
 
 DEVICE = runtime.device()
 hint = Hints("lesson07-softmax")
@@ -151,8 +151,13 @@ print("本次运行：", runtime.describe())
 # | **合计** | **5MN + 2M** | **3MN + 2M** |
 #
 # 融合 kernel 每行读一次、写一次：读 MN，写 MN。行归约是访存受限的运算，时间大致正比于字节数，
-# 所以预测的加速约为 $(8MN + 4M) / (2MN) \approx 4$ 倍。
-#
+# 所以预测的加速约为 $(8MN + 4M) / (2MN) \approx 4$ 倍。下面的条形图把每一步的读写量叠起来；
+# `n_rows`、`n_cols` 换成你自己的 M、N 再运行，看比值怎样变。
+
+# %%
+figure = viz.traffic_figure(n_rows=4096, n_cols=4096)  # 朴素 5 步各读写多少 MB，对比融合 kernel（fp32）
+
+# %% [markdown]
 # 下面是在 GPU 上实测的结果（`triton.testing.do_bench` 中位数，首次 JIT 不计入）。没有 GPU 时，
 # 这里显示仓库里提交的实测结果（`benchmarks/results/lesson07-softmax.json`），并注明测量日期与设备。
 # 在 NVIDIA H200 上（triton 3.6，fp32）：
@@ -169,22 +174,6 @@ print("本次运行：", runtime.describe())
 #
 # 结论：字节数是预测访存受限 kernel 的好起点，但它假设数据真的来自显存、而且每个 kernel 都跑满带宽；
 # 矩阵小到放进缓存，或者启动与延迟占主导时，要靠实测。
-
-# ### grid-stride：program 个数与行数脱钩
-#
-# 第 5 课每行启动一个 program。本课的 kernel 只启动 `min(M, 4 × SM 个数)` 个 program，
-# 第 `p` 个 program 用 `tl.range(p, M, P)` 依次处理第 p、p + P、p + 2P…… 行（P 是 program 个数）。
-# 这样行数再多，program 也只启动一批；每行用到的 `cols`、`mask` 在循环外只算一次。
-# 解释器上本课用 4 个 program，所以哪怕只有 5 行，也有 program 要走第二圈循环。
-#
-# ### 行太长时：online softmax 的思路
-#
-# 本课假设一整行放得进一个块：`BLOCK_SIZE = next_power_of_2(N)`。整行要在寄存器里留到最后
-# 写回，所以块越大寄存器越紧张（第 5 课实测：`BLOCK_SIZE` = 16384 时每线程已用 179 个寄存器，
-# 32768 时开始溢出）。更长的行要沿列分块，但 softmax 的分母依赖整行的最大值，分块时最大值还不知道。
-# **online softmax** 的做法是：逐块读入时维护"到目前为止的最大值 $m$"和"以 $m$ 为基准的部分和 $d$"；
-# 新块带来更大的最大值 $m'$ 时，把旧的和乘以 $e^{m - m'}$ 换到新基准上再累加。一遍扫完得到正确的
-# $m$ 与 $d$，第二遍再算输出。第 8 课会动手实现它。
 
 # %%
 RESULTS_FILE = bench.RESULTS_DIR / "lesson07-softmax.json"
@@ -212,10 +201,11 @@ def show_measured(path=RESULTS_FILE):
     fig, ax = plt.subplots(figsize=(8, 4))
     names = [f"{r['n_rows']}×{r['n_cols']}" for r in rows]
     where = range(len(rows))
-    ax.bar([i - 0.2 for i in where], [r["speedup"] for r in rows], 0.4, color=viz.COLORS["real"],
-           label=viz.label("实测加速（朴素 / 融合）", "measured speed-up (naive / fused)"))  # fmt: skip
-    ax.bar([i + 0.2 for i in where], [r["traffic_ratio"] for r in rows], 0.4, color=viz.COLORS["pad"],
-           label=viz.label("字节数之比 (8MN+4M)/(2MN)", "traffic ratio (8MN+4M)/(2MN)"))  # fmt: skip
+    measured = viz.label("实测加速（朴素 / 融合）", "measured speed-up (naive / fused)")
+    predicted = viz.label("字节数之比 (8MN+4M)/(2MN)", "traffic ratio (8MN+4M)/(2MN)")
+    speedups, ratios = [r["speedup"] for r in rows], [r["traffic_ratio"] for r in rows]
+    ax.bar([i - 0.2 for i in where], speedups, 0.4, color=viz.COLORS["real"], label=measured)
+    ax.bar([i + 0.2 for i in where], ratios, 0.4, color=viz.COLORS["pad"], label=predicted)
     ax.set_xticks(list(where), names)
     ax.set_xlabel(viz.label("矩阵形状 M×N（fp32）", "shape M×N (fp32)"))
     ax.set_ylabel(viz.label("倍数", "ratio"))
@@ -228,6 +218,30 @@ def show_measured(path=RESULTS_FILE):
 
 
 figure = show_measured()
+
+# %% [markdown]
+# ### grid-stride：program 个数与行数脱钩
+#
+# 第 5 课每行启动一个 program。本课的 kernel 只启动 `min(M, 4 × SM 个数)` 个 program，
+# 第 `p` 个 program 用 `tl.range(p, M, P)` 依次处理第 p、p + P、p + 2P…… 行（P 是 program 个数）。
+# 这样行数再多，program 也只启动一批；每行用到的 `cols`、`mask` 在循环外只算一次。
+# 解释器上本课用 4 个 program，所以哪怕只有 5 行，也有 program 要走第二圈循环。
+#
+# ### 行太长时：online softmax 的思路
+#
+# 本课假设一整行放得进一个块：`BLOCK_SIZE = next_power_of_2(N)`。整行要在寄存器里留到最后
+# 写回，所以块越大寄存器越紧张（第 5 课实测：`BLOCK_SIZE` = 16384 时每线程已用 179 个寄存器，
+# 32768 时开始溢出）。更长的行要沿列分块，但 softmax 的分母依赖整行的最大值，分块时最大值还不知道。
+# **online softmax** 的做法是：逐块读入时维护"到目前为止的最大值 $m$"和"以 $m$ 为基准的部分和 $d$"；
+# 新块带来更大的最大值 $m'$ 时，把旧的和乘以 $e^{m - m'}$ 换到新基准上再累加。一遍扫完得到正确的
+# $m$ 与 $d$，第二遍再算输出。第 8 课会动手实现它。
+#
+# 下图把一行长 1000 的数按 128 一块读入：左边是每块的最大值和运行最大值 $m$，右边是运行和 $d$，
+# 红色三角标出 $m$ 变大、旧的和被乘上 $e^{m - m'}$ 的块。换成你自己的 N 和 BLOCK 再运行。
+
+# %%
+figure = viz.online_softmax_figure(n_cols=1000, block=128)
+
 
 # %% [markdown]
 # ## 4. 具体演示：一行全是负数，N = 5
@@ -314,6 +328,62 @@ print("torch.softmax 的第一个概率：", torch.softmax(big_row, 0)[0].item()
 # 不平移时 `exp(1000)` 是 inf，inf/inf 得 NaN；减去最大值 1000 后最大一项是 $e^0 = 1$，
 # 第二大的 999 得到 $e^{-1} \approx 0.368$，结果与 `torch.softmax` 一致。
 #
+# ### 先预测，再运行
+#
+# 一行 5 个数全是 −1000（N = 5，`BLOCK_SIZE = 8`，3 个 padding lane）。填 −∞ 时行最大值是 −1000，
+# 每项 $e^{x - \max} = e^0 = 1$，分母是 5。**先别运行下一个单元**：如果 `other` 填 0.0，
+# kernel 里的行最大值和分母各是多少？把两个预测写进 `my_max` 和 `my_denominator`，再运行，
+# 和 `softmax_steps` 的真实输出对照。
+
+# %% role="practice"
+my_max = None  # 把 None 改成你预测的行最大值（一个数）
+my_denominator = None  # 把 None 改成你预测的分母 Σ exp(x − max)（一个数）
+
+if my_max is None or my_denominator is None:
+    print("先写下预测：把上面两个 None 都改成数，再运行本单元。")
+else:
+    predict_row = torch.full((5,), -1000.0, device=DEVICE)
+    _, exps, (shift, denominator) = softmax_steps(predict_row, other=0.0)
+    print(diagnose.prediction("行最大值", my_max, shift.item()))
+    print(diagnose.prediction("分母", my_denominator, denominator.item()))
+    print(
+        f"5 个真实 lane 的 exp(−1000 − {shift.item():g}) = {exps[0].item():g}，"
+        f"3 个 padding lane 各是 exp(0 − {shift.item():g}) = {exps[7].item():g}；"
+        f"输出的 5 个概率之和 = {(exps[:5] / denominator).sum().item():g}，应为 1。"
+    )
+    figure = viz.reduction_steps_figure(5, 8, op="max", other=0.0, values=predict_row.cpu())
+
+# %% [markdown]
+# ### 自由试验：换一个 `other`
+#
+# 下面的单元随你改：`OTHER`（例如 `float("-inf")`、`0.0`、`-100.0`）、`SUBTRACT_MAX`、宽度 `N`，
+# 以及加在整行上的常数 `SHIFT`，再运行。上图是 `tl.max` 的归约树（红色：含真实数据却已算错的部分结果），
+# 下图是 `exp(x − 平移量)` 之后的 lane：padding lane 应为 0，全部 lane 之和就是分母。
+# 试试 `SHIFT = 5.0` 让整行都是正数：`OTHER = 0.0` 还会让 max 出错吗？分母呢？
+
+# %% role="practice"
+OTHER = 0.0  # padding lane 填入的值：试试 float("-inf")、0.0、-100.0
+SUBTRACT_MAX = True  # False：exp 之前不减最大值
+N = 5  # 这一行的真实长度；BLOCK = triton.next_power_of_2(N)
+SHIFT = -3.0  # 加在整行上的常数：负数让整行都是负数
+
+torch.manual_seed(0)
+row_try = torch.randn(N, device=DEVICE) + SHIFT
+with warnings.catch_warnings():  # 解释器溢出时发 RuntimeWarning；GPU 上只是静默得到 inf
+    warnings.simplefilter("ignore", RuntimeWarning)
+    lanes_try, exps_try, (shift_try, denominator_try) = softmax_steps(row_try, OTHER, SUBTRACT_MAX)
+probs_try = exps_try[:N] / denominator_try
+block = lanes_try.numel()
+print(
+    f"N = {N}，BLOCK = {block}，other = {OTHER}：平移量 = {shift_try.item():g}"
+    f"（行最大值 {row_try.max().item():g}），分母 = {denominator_try.item():.6g}"
+)
+same = torch.allclose(probs_try, torch.softmax(row_try.cpu(), 0), atol=1e-6, rtol=1e-4)
+print("softmax 与 torch.softmax 一致：", diagnose.verdict(same))
+figure = viz.reduction_steps_figure(N, block, op="max", other=OTHER, values=row_try.cpu())
+figure = viz.plot_lanes(exps_try, n_cols=N, identity_label="0.0", value_label="exp(x − 平移量)")
+
+# %% [markdown]
 # 读完这一节，先合上它，用自己的话复述"输入状态 → 中间状态 → 输出状态"，再做练习。
 #
 # ## 5. 练习：融合 softmax / log-softmax kernel
@@ -533,10 +603,10 @@ def measure_live(shapes=((4096, 1000), (4096, 4096))):
         return
     from triton.testing import do_bench
 
-    for m, n in shapes:
+    for line, (m, n) in bench.progress(shapes):  # 每个形状测完打印一行
         x = torch.randn(m, n, device=DEVICE)
         if not torch.allclose(softmax(x), torch.softmax(x, dim=1), atol=1e-6):
-            print(f"{m}×{n}：结果不对，先让练习的检查通过，再测速度")
+            line(f"{m}×{n}：结果不对，先让练习的检查通过，再测速度")
             return
         candidates = (
             ("朴素", naive_softmax),
@@ -545,10 +615,8 @@ def measure_live(shapes=((4096, 1000), (4096, 4096))):
         )
         times = {name: do_bench(lambda f=f, x=x: f(x)) for name, f in candidates}
         predicted = (8 * m * n + 4 * m) / (2 * m * n)
-        print(
-            f"{m}×{n}：" + "，".join(f"{k} {v:.4f} ms" for k, v in times.items())
-            + f"；实测加速 {times['朴素'] / times['融合']:.2f} 倍，字节预测 {predicted:.2f} 倍"
-        )  # fmt: skip
+        each = "，".join(f"{k} {v:.4f} ms" for k, v in times.items())
+        line(f"{m}×{n}：{each}；实测加速 {times['朴素'] / times['融合']:.2f} 倍，字节预测 {predicted:.2f} 倍")
 
 
 measure_live()
