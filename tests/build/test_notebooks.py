@@ -20,19 +20,23 @@ def test_generated_notebooks_are_current(assignment):
     assert stale_files([assignment]) == []
 
 
-def test_generated_notebooks_say_so_out_of_the_students_way():
+@pytest.mark.parametrize("assignment", assignments())
+def test_generated_notebooks_say_so_out_of_the_students_way(assignment):
     """Do source and release say in their metadata (not in a cell the student reads) that they are generated?"""
-    for path in (LESSON.source_notebook, LESSON.release_notebook):
+    item = lesson(assignment)
+    for path in (item.source_notebook, item.release_notebook):
         nb = _read(path)
         notice = nb.metadata["course"]["generated"]
         assert "生成文件" in notice and "lesson.py" in notice
         assert not [cell for cell in nb.cells if "生成文件" in cell.source]
 
 
-def test_student_cells_carry_no_lint_comments_or_emoji_marks():
-    """No `# noqa` in the cells a student sees, and no ✅/❌ (an empty box without an emoji font)."""
-    for cell in _read(LESSON.release_notebook).cells:
-        assert "noqa" not in cell.source and "✅" not in cell.source and "❌" not in cell.source
+@pytest.mark.parametrize("assignment", assignments())
+def test_student_cells_carry_no_lint_comments_or_emoji_marks(assignment):
+    """No `# noqa` or `# fmt: skip` in the cells a student sees, and no ✅/❌ (an empty box without an emoji font)."""
+    for cell in _read(lesson(assignment).release_notebook).cells:
+        for mark in ("noqa", "fmt: skip", "fmt: off", "✅", "❌"):
+            assert mark not in cell.source, (mark, cell.source[:200])
 
 
 def test_release_holds_no_reference_answer():
