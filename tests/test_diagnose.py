@@ -1,5 +1,7 @@
 """course.diagnose: a wrong output described in Chinese from the outputs alone, and the check that raises it."""
 
+import dataclasses
+import json
 import math
 
 import pytest
@@ -10,6 +12,7 @@ from course.diagnose import (
     PASS_WORD,
     CheckFailed,
     Checks,
+    Diagnosis,
     diagnose,
     padding_lanes,
     prediction,
@@ -74,6 +77,49 @@ def test_nan_only_on_large_inputs_means_the_max_was_not_subtracted():
     naive = torch.exp(x) / torch.exp(x).sum(1, keepdim=True)
     found = diagnose(naive, torch.softmax(x, 1), x=x, block=64)
     assert found.kind == "overflow" and "最大值" in found.means
+
+
+def test_nan_on_rows_that_are_all_large_still_means_the_max_was_not_subtracted():
+    """Rows of ±1000 only (no small row to compare with): is NaN there still read as exp's overflow, not the mask?"""
+    x = 1000 * (2 * torch.rand(3, 100, generator=torch.Generator().manual_seed(0)) - 1)
+    naive = torch.exp(x) / torch.exp(x).sum(1, keepdim=True)
+    found = diagnose(naive, torch.softmax(x.double(), 1), x=x, block=128)
+    assert found.kind == "overflow" and "88" in found.looks and "最大值" in found.means
+
+
+def test_a_mean_divided_by_block_names_the_divisor():
+    """Every row exactly N/BLOCK of the right mean: is dividing by BLOCK instead of N named?"""
+    x = _rows(3, 100)
+    found = diagnose(x.sum(1) / 128, x.mean(1), x=x, block=128)
+    assert found.kind == "count" and "100/128" in found.looks and "N = 100" in found.means
+
+
+def test_a_softmax_row_scaled_as_a_whole_names_the_denominator():
+    """Softmax whose denominator also counted 28 padding lanes (other=0.0): is the row-wise factor read as the denominator?"""
+    x = _rows(4, 100)
+    exp = torch.exp(x - x.max(1, keepdim=True).values)
+    got = exp / (exp.sum(1, keepdim=True) + 28 * torch.exp(-x.max(1, keepdim=True).values))
+    found = diagnose(got, torch.softmax(x.double(), 1), x=x, block=128, atol=1e-5, rtol=1e-4)
+    assert found.kind == "normaliser" and "同一个系数" in found.looks and "−∞" in found.means
+    zero = diagnose(torch.zeros(2, 100), torch.softmax(_rows(2, 100).double(), 1), block=128)
+    assert zero.kind == "normaliser" and "0.0" in zero.looks
+
+
+def test_the_grader_s_scale_sets_the_tolerance():
+    """With a scale given (a grader's magnitude), is an error within rtol * scale no failure, and beyond it one?"""
+    got, want, scale = torch.tensor([100.5]), torch.tensor([100.0]), torch.tensor([10000.0])
+    assert diagnose(got, want, atol=0.0, rtol=1e-4, scale=scale) is None
+    assert diagnose(got, want, atol=0.0, rtol=1e-4) is not None
+
+
+def test_a_diagnosis_survives_json_and_names_every_hint():
+    """Does a diagnosis read back from JSON give the same message, naming each blank's hint of a two-blank lesson?"""
+    x = _rows(2, 100)
+    found = diagnose(x.sum(1) + 28, x.sum(1), x=x, block=128)
+    back = Diagnosis.from_dict(json.loads(json.dumps(dataclasses.asdict(found))))
+    assert back == found and back.summary().startswith("形状 2×100（N = 100，BLOCK = 128）：")
+    text = back.message(("divisor", "centered_other"), passed_heading="通过的形状")
+    assert 'hint("divisor", 2) 或 hint("centered_other", 2)' in text
 
 
 def test_nan_without_nan_in_the_input_points_at_the_mask():
