@@ -28,11 +28,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import nbformat
-
-from autograder.build.nbgrader_run import nbgrader_env, run_nbgrader, write_config
+from autograder.build.nbgrader_run import nbgrader_env, run_nbgrader
 from autograder.config import policy
-from autograder.integrity.scrub import remove_hidden_tests, scrub_for_feedback, secret_lines
+from autograder.integrity.scrub import remove_hidden_tests, secret_lines
 from autograder.isolation.sandbox import (
     Limits,
     SandboxResult,
@@ -42,9 +40,9 @@ from autograder.isolation.sandbox import (
     scratch_dir,
 )
 from autograder.lesson.registry import lesson
+from autograder.pipeline.nbgrader_session import AUTOGRADE_FAILED, FEEDBACK_FAILED, OUTPUT_CHARS
 from autograder.report import safe
 
-OUTPUT_CHARS = 100_000  # per output of the executed notebook: text, an image, a traceback
 # nbgrader's lines around every failure, which say nothing about this one
 GENERIC_ERRORS = ("There was an error processing", "Please see the", "Traceback (most recent call last)")
 
@@ -112,13 +110,6 @@ def _course_folder(root: Path, template: Path, assignment: str, student: str, no
         (root / name).mkdir()
 
 
-def _nbgrader(args: list[str], root: Path, env: dict, limits: Limits) -> SandboxResult:
-    write_config(root)  # nbgrader reads its config from the working directory only
-    cmd = [sys.executable, "-m", "nbgrader", *args, f"--CourseDirectory.root={root}"]
-    cmd.append(f"--CourseDirectory.db_url=sqlite:///{root}/gradebook.db")
-    return run_limited(cmd, root, env, limits, cuda=env["COURSE_BACKEND"] == "cuda", jail="root")
-
-
 def execute(assignment: str, student: str, notebook: Path, template: Path, limits: Limits, backend: str):
     """Autograde one notebook with nbgrader in its own course folder; never raises for what it does."""
     with scratch_dir("nbgrader") as tmp:
@@ -135,69 +126,53 @@ def execute(assignment: str, student: str, notebook: Path, template: Path, limit
         jailed = not jail_support() and os.geteuid() == 0
         if jailed:
             env |= _kernel_jail(root, limits)
-        timeout = f"--Execute.timeout={policy().CELL_TIMEOUT_S}"
-        run = _nbgrader(
-            ["autograde", assignment, f"--student={student}", "--force", timeout], root, env, limits
-        )
+        run = _session(assignment, student, root, env, limits)
         isolation = run.isolation + _kernel_isolation(root, jailed)
         executed = root / "autograded" / student / assignment / f"{assignment}.ipynb"
         hit = [run.reason] if run.reason else []
         hit += run.events
-        if run.limit or not executed.exists():
+        if run.limit or not executed.exists() or AUTOGRADE_FAILED in run.output:
             reason = "; ".join([run.reason or _last_error(run.output), *run.events])
             error = f"nbgrader could not run the notebook: {reason}"
             return ExecutionResult(False, error=error, isolation=isolation, limits_hit=hit)
-        # nbgrader's LimitOutput counts lines: one 100 MB line passes
-        cut = cap_outputs(executed, OUTPUT_CHARS)
+        cut = _session_summary(root).get("cut", 0)
         hit += [f"{cut} outputs cut to {OUTPUT_CHARS} characters"] if cut else []
-        scrub_for_feedback(
-            executed, _secrets(assignment)
-        )  # before feedback: see autograder/integrity/scrub.py
         result = ExecutionResult(True, executed_notebook=executed.read_text(encoding="utf-8"))
         result.isolation, result.limits_hit = isolation, hit
         result.test_scores = _scores(root / "gradebook.db", assignment, student)
-        result.feedback_html, result.error = _feedback(root, assignment, student, env, limits)
+        result.feedback_html, result.error = _feedback(root, assignment, student, run, limits)
         return result
+
+
+def _session(assignment: str, student: str, root: Path, env: dict, limits: Limits) -> SandboxResult:
+    """Autograde and feedback in one nbgrader process (autograder/pipeline/nbgrader_session.py)."""
+    secrets = root / ".hidden-lines.json"  # read and deleted by the session before the kernel starts
+    secrets.write_text(json.dumps(sorted(_secrets(assignment))), encoding="utf-8")
+    cmd = [sys.executable, "-m", "autograder.pipeline.nbgrader_session", assignment, student, str(root)]
+    cmd.append(str(secrets))
+    return run_limited(cmd, root, env, limits, cuda=env["COURSE_BACKEND"] == "cuda", jail="root")
+
+
+def _session_summary(root: Path) -> dict:
+    """What the session wrote on its way out; nothing when it died after autograde."""
+    try:
+        return json.loads((root / "session.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
 
 
 def _secrets(assignment: str) -> frozenset[str]:
     return secret_lines(lesson(assignment).source_notebook, lesson(assignment).release_notebook)
 
 
-def _feedback(root: Path, assignment: str, student: str, env: dict, limits: Limits) -> tuple[str, str]:
+def _feedback(root: Path, assignment: str, student: str, run: SandboxResult, limits: Limits):
     """nbgrader's feedback page (hidden tests scrubbed, rebuilt without scripts), or why there is none."""
-    run = _nbgrader(["generate_feedback", assignment, f"--student={student}", "--force"], root, env, limits)
     page = root / "feedback" / student / assignment / f"{assignment}.html"
-    if not page.exists():
+    if FEEDBACK_FAILED in run.output or not page.exists():
         return "", "nbgrader generate_feedback failed: " + (run.reason or _last_error(run.output))
     if page.stat().st_size > limits.output_bytes:
         return "", f"nbgrader's feedback page is {page.stat().st_size / 1e6:.0f} MB, over the output limit"
     return safe.clean_page(page.read_text(encoding="utf-8"), f"{assignment} ({student})"), ""
-
-
-def cap_outputs(path: Path, limit: int, total: int = 10 * OUTPUT_CHARS) -> int:
-    """Cut each output of the executed notebook to ``limit`` characters, and all together to about ``total``.
-
-    Returns how many outputs were cut. Images count like text: a base64 PNG of a figure is well under the limit.
-    """
-    nb = nbformat.read(path, as_version=4)
-    cut, left = 0, total
-    for output in (output for cell in nb.cells for output in cell.get("outputs", [])):
-        data = output.get("data", {})
-        for holder, key in [(output, "text"), *((data, mime) for mime in data)]:
-            value, room = holder.get(key), min(limit, max(left, 1000))
-            if isinstance(value, str):
-                if len(value) > room:
-                    holder[key] = value[:room] + f"\n[… cut by the grader: {len(value)} characters in all]\n"
-                    cut += 1
-                left -= len(holder[key])
-        if sum(len(line) for line in output.get("traceback", [])) > limit:
-            output["traceback"] = [line[:limit] for line in output["traceback"][:20]] + [
-                "[… cut by the grader]"
-            ]
-            cut += 1
-    nbformat.write(nb, path)
-    return cut
 
 
 def _kernel_isolation(root: Path, jailed: bool) -> list[str]:
@@ -216,7 +191,8 @@ def _last_error(output: str) -> str:
         return (
             f"a cell ran past the {policy().CELL_TIMEOUT_S} s cell timeout and did not stop when interrupted"
         )
-    lines = [line.split("| ERROR]", 1)[-1].strip() for line in output.splitlines() if "| ERROR]" in line]
+    # "[Autograde | ERROR] …" from the command line, "[ERROR] …" from nbgrader_session's captured log
+    lines = [line.split("ERROR]", 1)[-1].strip() for line in output.splitlines() if "ERROR]" in line]
     specific = [line for line in lines if not line.startswith(GENERIC_ERRORS)]
     return (specific or lines or output.strip().splitlines()[-1:] or ["no output"])[0][:300]
 

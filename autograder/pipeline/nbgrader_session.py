@@ -1,0 +1,117 @@
+"""nbgrader's autograde and feedback for one student, in one process inside the sandbox.
+
+    python -m autograder.pipeline.nbgrader_session ASSIGNMENT STUDENT ROOT SECRETS_FILE
+
+Starting nbgrader costs about 2.5 s of CPU (measured on the H200 runner,
+benchmarks/results/gpu-run-2026-12-01/); the grader used to start it twice per submission,
+once for ``autograde`` and once for ``generate_feedback``. Here one interpreter runs both, with
+the executed notebook capped and scrubbed in between, as before (autograder/integrity/scrub.py).
+
+The hidden tests' lines that the scrub looks for arrive in SECRETS_FILE (JSON), which is read and
+deleted before autograde starts the student's kernel: that kernel never finds them on disk.
+What the parent needs (which step failed, and nbgrader's log) is printed on stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import nbformat
+
+from autograder.integrity.scrub import scrub_for_feedback
+
+OUTPUT_CHARS = 100_000  # per output of the executed notebook: text, an image, a traceback
+AUTOGRADE_FAILED = "[nbgrader_session] autograde failed"
+FEEDBACK_FAILED = "[nbgrader_session] generate_feedback failed"
+
+
+def read_secrets(path: Path) -> frozenset[str]:
+    """The hidden lines, from a file that is gone before any student code runs."""
+    try:
+        return frozenset(json.loads(path.read_text(encoding="utf-8")))
+    finally:
+        path.unlink(missing_ok=True)
+
+
+def configured(root: Path):
+    """nbgrader's config for this course folder, as nbgrader_config.py would give the command line."""
+    from traitlets.config import Config
+
+    from grader_config import nbgrader_settings
+
+    config = Config()
+    nbgrader_settings(config)
+    config.CourseDirectory.root = str(root)
+    config.CourseDirectory.db_url = f"sqlite:///{root}/gradebook.db"
+    return config
+
+
+def _run(converter, config, assignment: str, student: str, **traits) -> dict:
+    from nbgrader.coursedir import CourseDirectory
+    from nbgrader.utils import capture_log
+
+    coursedir = CourseDirectory(config=config)
+    coursedir.assignment_id, coursedir.student_id = assignment, student
+    app = converter(coursedir=coursedir, config=config)
+    for name, value in traits.items():
+        setattr(app, name, value)
+    return capture_log(app)
+
+
+def cap_outputs(path: Path, limit: int, total: int = 10 * OUTPUT_CHARS) -> int:
+    """Cut each output of the executed notebook to ``limit`` characters, and all together to about ``total``.
+
+    nbgrader's LimitOutput counts lines: one 100 MB line passes. Returns how many outputs were cut.
+    Images count like text: a base64 PNG of a figure is well under the limit.
+    """
+    nb = nbformat.read(path, as_version=4)
+    cut, left = 0, total
+    for output in (output for cell in nb.cells for output in cell.get("outputs", [])):
+        data = output.get("data", {})
+        for holder, key in [(output, "text"), *((data, mime) for mime in data)]:
+            value, room = holder.get(key), min(limit, max(left, 1000))
+            if isinstance(value, str):
+                if len(value) > room:
+                    holder[key] = value[:room] + f"\n[… cut by the grader: {len(value)} characters in all]\n"
+                    cut += 1
+                left -= len(holder[key])
+        if sum(len(line) for line in output.get("traceback", [])) > limit:
+            output["traceback"] = [line[:limit] for line in output["traceback"][:20]] + [
+                "[… cut by the grader]"
+            ]
+            cut += 1
+    nbformat.write(nb, path)
+    return cut
+
+
+def session(assignment: str, student: str, root: Path, secrets: frozenset[str]) -> dict:
+    """Autograde, cap and scrub, then feedback; returns what the parent reads from stdout."""
+    from nbgrader.converters import Autograde, GenerateFeedback
+
+    config = configured(root)
+    graded = _run(Autograde, config, assignment, student, force=True, create_student=True)
+    print(graded.get("log", ""), flush=True)
+    executed = root / "autograded" / student / assignment / f"{assignment}.ipynb"
+    if not graded["success"] or not executed.exists():
+        print(AUTOGRADE_FAILED, flush=True)
+        return {"autograde": False, "cut": 0}
+    cut = cap_outputs(executed, OUTPUT_CHARS)
+    scrub_for_feedback(executed, secrets)  # before the page is made from it
+    config.HTMLExporter.template_name = "feedback"  # as nbgrader's own API sets it for this step
+    feedback = _run(GenerateFeedback, config, assignment, student, force=True)
+    if not feedback["success"]:
+        print(feedback.get("log", ""), FEEDBACK_FAILED, sep="\n", flush=True)
+    return {"autograde": True, "cut": cut, "feedback": feedback["success"]}
+
+
+def main(argv: list[str]) -> int:
+    assignment, student, root, secrets_file = argv
+    summary = session(assignment, student, Path(root), read_secrets(Path(secrets_file)))
+    (Path(root) / "session.json").write_text(json.dumps(summary), encoding="utf-8")
+    return 0 if summary["autograde"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

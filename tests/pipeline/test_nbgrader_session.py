@@ -1,0 +1,38 @@
+"""autograder/pipeline/nbgrader_session.py: one nbgrader process per submission, hidden lines off the disk."""
+
+from __future__ import annotations
+
+import json
+
+import nbformat
+
+from autograder.pipeline.nbgrader_session import cap_outputs, configured, read_secrets
+
+
+def test_the_hidden_lines_file_is_gone_once_read(tmp_path):
+    """Is the file of hidden lines deleted as soon as the session has read it, before any kernel starts?"""
+    path = tmp_path / ".hidden-lines.json"
+    path.write_text(json.dumps(["assert_close(row_sum(x), x.sum(1))"]), encoding="utf-8")
+    assert read_secrets(path) == {"assert_close(row_sum(x), x.sum(1))"}
+    assert not path.exists()
+
+
+def test_the_session_reads_the_course_config(tmp_path):
+    """Does the session give nbgrader the course's settings (restored test cells, its own cell timeout)?"""
+    config = configured(tmp_path)
+    assert config.OverwriteCells.add_missing_cells is True
+    assert config.CourseDirectory.root == str(tmp_path)
+    assert config.CourseDirectory.db_url == f"sqlite:///{tmp_path}/gradebook.db"
+
+
+def test_one_huge_output_line_is_cut(tmp_path):
+    """Is a single 1 MB output line (which nbgrader's line limit lets through) cut to the limit?"""
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("print('x' * 10**6)")
+    cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text="x" * 10**6)]
+    nb.cells.append(cell)
+    path = tmp_path / "executed.ipynb"
+    nbformat.write(nb, path)
+    assert cap_outputs(path, 1000) == 1
+    text = nbformat.read(path, as_version=4).cells[0].outputs[0]["text"]
+    assert len(text) < 1200 and "cut by the grader" in text
