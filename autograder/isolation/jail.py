@@ -151,6 +151,24 @@ def clean_env(env: dict, home: str) -> dict:
     return kept | private | {"TRITON_CACHE_DIR": f"{home}/.triton", "MPLBACKEND": "Agg"}
 
 
+def plant_triton_seed(home: Path, uid: int) -> None:
+    """A private, writable copy of the batch's warm Triton cache (autograder/pipeline/warmup.py) as this
+    child's own: what the child writes there reaches no other student."""
+    seed = os.environ.get("COURSE_TRITON_SEED")
+    if not seed or not Path(seed).is_dir():
+        return
+    target = home / ".triton"
+    for source in sorted(Path(seed).rglob("*")):
+        copy = target / source.relative_to(seed)
+        if source.is_dir() and not source.is_symlink():
+            copy.mkdir(parents=True, exist_ok=True)
+        elif source.is_file() and not source.is_symlink():
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_bytes(source.read_bytes())
+    for path in [target, *target.rglob("*")]:
+        os.chown(path, uid, uid)
+
+
 def cmd_run(spec: dict, command: list[str]) -> None:
     """Everything in the spec, in an order where each step still has the rights it needs."""
     for procs in spec["cgroups"]:  # first: every process started from here on is counted
@@ -168,6 +186,7 @@ def cmd_run(spec: dict, command: list[str]) -> None:
         home = "/tmp/home"
         os.makedirs(home, mode=0o700, exist_ok=True)
         os.chown(home, spec["uid"], spec["uid"])
+        plant_triton_seed(Path(home), spec["uid"])
         env = clean_env(env, home)
         drop_privileges(spec["uid"])
     for name, value in spec["rlimits"].items():
@@ -222,6 +241,7 @@ def cmd_kernel(uid: int, hide: str, size_mb: int, args: list[str]) -> None:
     (home / "kernel.json").write_bytes(key)
     for path in [*cwd.rglob("*"), home / "kernel.json"]:
         os.chown(path, uid, uid)
+    plant_triton_seed(home, uid)
     env = clean_env(dict(os.environ), str(home))
     drop_privileges(uid)
     os.chdir(cwd)

@@ -22,7 +22,7 @@ from autograder.config import policy
 from autograder.integrity.submissions import Submission, discover
 from autograder.isolation import devices, sandbox
 from autograder.lesson.registry import Lesson, lesson
-from autograder.pipeline import store
+from autograder.pipeline import store, warmup
 from autograder.pipeline.execute import prepare_template
 from autograder.pipeline.grade import Context, Grade, grade_one, zero_parts
 from autograder.pipeline.progress import Progress
@@ -104,7 +104,7 @@ def grade_batch(
         gpus = devices.visible_gpus() if backend == "cuda" else []
         pool = ThreadPoolExecutor(max_workers=max(1, jobs), initializer=devices.worker_initializer(gpus))
         try:
-            with pool:
+            with warmup.seeded(item, backend if todo else "none", state["seed"], Path(tmp)), pool:
                 list(pool.map(work, todo))
         finally:
             progress.close()

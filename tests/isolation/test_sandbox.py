@@ -242,3 +242,32 @@ def test_no_group_or_scratch_folder_is_left_behind(tmp_path):
     folders = [cgroups.ROOT, *(cgroups.ROOT / c for c in cgroups.V1_CONTROLLERS)]
     assert not [path for folder in folders for path in folder.glob(f"{tag}*")]
     assert not list(Path("/tmp").glob(f"{tag}*"))
+
+
+@needs_jail
+def test_the_warm_triton_cache_is_a_private_writable_copy(tmp_path):
+    """Does a jailed child get the batch's warm Triton cache as its own copy, writable, with the seed untouched?"""
+    seed = tmp_path / "triton-seed" / "abc"
+    seed.mkdir(parents=True)
+    (seed / "kernel.json").write_text('{"name": "row_sum_kernel"}')
+    env = dict(os.environ) | {"COURSE_TRITON_SEED": str(seed.parent)}
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "child.py").write_text(
+        textwrap.dedent(f"""
+        import os
+        cache = os.environ["TRITON_CACHE_DIR"]
+        print("COPY", open(os.path.join(cache, "abc", "kernel.json")).read())
+        open(os.path.join(cache, "abc", "mine.json"), "w").write("student")
+        try:
+            open({str(seed / "poison.json")!r}, "w").write("x")
+            print("SEED WRITABLE")
+        except OSError:
+            print("SEED READ-ONLY")
+        """),
+        encoding="utf-8",
+    )
+    result = run_limited([sys.executable, str(work / "child.py")], work, env, QUICK)
+    assert result.returncode == 0, result.output
+    assert 'COPY {"name": "row_sum_kernel"}' in result.output and "SEED READ-ONLY" in result.output
+    assert sorted(p.name for p in seed.iterdir()) == ["kernel.json"]
