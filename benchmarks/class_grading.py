@@ -181,12 +181,32 @@ def plot(report: dict, path: Path) -> None:
     plt.close(fig)
 
 
+def serial_sample(work: Path, k: int, backend: str, ours: dict) -> dict:
+    """The first K submissions graded again with --jobs 1: the same grades as in the parallel run?"""
+    names = sorted(path.name for path in (work / "subs").iterdir())[:k]
+    for name in names:
+        shutil.copytree(work / "subs" / name, work / "sample" / name)
+    run = grade(work / "sample", work / "serial-sample", backend, 1, seed=5)
+    parallel = {entry["student"]: entry for entry in ours["results"]["students"]}
+    serial = run.pop("results")["students"]
+    run["same_grades"] = all(entry == parallel[entry["student"]] for entry in serial)
+    run["students"] = len(serial)
+    return run
+
+
 def main() -> None:
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--n", type=int, default=16, help="submissions to generate")
     args.add_argument("--jobs", type=int, default=2, help="--jobs of the parallel run")
     args.add_argument("--backend", default="interpret", choices=["interpret", "cuda"], help="grading backend")
     args.add_argument("--serial", action="store_true", help="also grade with --jobs 1 and compare the grades")
+    args.add_argument(
+        "--serial-sample",
+        type=int,
+        default=0,
+        metavar="K",
+        help="grade the first K again with --jobs 1 and compare",
+    )
     args.add_argument("--no-baseline", action="store_true", help="skip plain nbgrader autograde")
     args.add_argument("--tag", default="", help="suffix of the result file names")
     opts = args.parse_args()
@@ -206,6 +226,8 @@ def main() -> None:
         if opts.serial:
             report["serial"] = grade(work / "subs", work / "serial", opts.backend, 1, seed=5)
             report["same_grades_as_serial"] = report["serial"].pop("results") == report["ours"]["results"]
+        if opts.serial_sample:
+            report["serial_sample"] = serial_sample(work, opts.serial_sample, opts.backend, report["ours"])
         if not opts.no_baseline:
             report["nbgrader"] = nbgrader_baseline(work / "subs", work / "baseline")
     report["ours"]["statuses"] = _count(
