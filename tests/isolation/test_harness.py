@@ -89,11 +89,12 @@ def test_refused_answers_explain_themselves_and_run_nothing(tmp_path):
     assert "助教" in result.blanks[0].reason and result.blanks[0].review
 
 
-def test_failures_name_the_row_and_the_error():
-    """Does a wrong identity's report say which row was off and by how much?"""
+def test_failures_name_the_shape_and_the_error():
+    """Does a wrong identity's report name each failing shape and read the error as the padding lanes' value?"""
     result = run_harness("lesson05-row-sum", {"other": "1.0"}, "interpret", 7, LIMITS)
     failed = result.failed_cases()
-    assert failed and all(case.detail.startswith("row ") for case in failed)
+    assert failed and all(case.detail.startswith("形状 ") for case in failed)
+    assert {case.diagnosis["kind"] for case in failed} == {"identity"}
 
 
 @pytest.mark.gpu

@@ -1,15 +1,21 @@
 """autograder/lesson/cases.py: hidden inputs drawn from a spec, and the float64 comparison of any output."""
 
+import json
 import math
+import subprocess
+import sys
 
 import pytest
 import torch
 
-from autograder.lesson.cases import Case, check_in_notebook, compare, make_cases
-from autograder.lesson.registry import lesson
+from autograder.lesson.cases import Case, block_for, check_in_notebook, compare, make_cases
+from autograder.lesson.registry import REPO_ROOT, lesson
 from autograder.lesson.spec import CaseSpec, Comparison, Exercise, padded, row_inputs
+from course.diagnose import Diagnosis
 
 EXERCISE = lesson("lesson05-row-sum").spec.exercise
+EXAMPLES = REPO_ROOT / "examples" / "submissions"
+EXAMPLE_GRADES = REPO_ROOT / "tests" / "lesson" / "example_code_grades.json"  # see the last test
 
 
 def _case(spec: CaseSpec, seed: int = 0) -> Case:
@@ -54,13 +60,14 @@ def test_seeds_change_the_inputs():
     assert not torch.equal(a[0].views()[0], b[0].views()[0])
 
 
-@pytest.mark.parametrize("offset", [28.0, 0.5])
-def test_compare_rejects_a_wrong_sum(offset):
-    """Is a result off by the padding count (or by a little) a failure with the row named?"""
+@pytest.mark.parametrize(("offset", "kind"), [(28.0, "identity"), (0.5, "other")])
+def test_compare_rejects_a_wrong_sum(offset, kind):
+    """Is a result off by the padding count (or by a little) a failure that names the shape and reads the error?"""
     case = _case(CaseSpec("c", "normal", 4, 100))
     got = case.float64()[0].sum(1) + offset
     result = compare(EXERCISE, case, got.float())
-    assert not result.passed and result.detail.startswith("row 0")
+    assert not result.passed and result.detail.startswith("形状 4×100（N = 100，BLOCK = 128）：")
+    assert result.diagnosis["kind"] == kind and (kind != "identity" or "28 × 1.0" in result.detail)
 
 
 def test_exact_cases_catch_a_tiny_identity():
@@ -85,7 +92,7 @@ def test_a_matrix_output_is_compared_and_the_cell_named():
     assert compare(exercise, case, good).passed
     bad = good.clone()
     bad[2, 7] += 1e-3
-    assert compare(exercise, case, bad).detail.startswith("row 2, column 7: got")
+    assert "1/3 行有错；例如位置 (2, 7)" in compare(exercise, case, bad).detail
 
 
 def test_several_outputs_are_compared_each_by_name():
@@ -98,8 +105,8 @@ def test_several_outputs_are_compared_each_by_name():
     case = _case(CaseSpec("mv", "normal", 4, 33))
     mean, rstd = (t.float() for t in reference(case.float64()[0]))
     assert compare(exercise, case, (mean, rstd)).passed
-    assert compare(exercise, case, (mean, rstd * 2)).detail.startswith("rstd: row 0")
-    assert compare(exercise, case, mean).detail == "1 outputs, expected 2"
+    assert compare(exercise, case, (mean, rstd * 2)).detail.startswith("输出 rstd：形状 4×33")
+    assert compare(exercise, case, mean).detail == "返回了 1 个输出，应为 2 个"
 
 
 def test_notebook_hidden_tests_pass_the_reference_and_fail_a_wrong_sum():
@@ -107,3 +114,48 @@ def test_notebook_hidden_tests_pass_the_reference_and_fail_a_wrong_sum():
     check_in_notebook("lesson05-row-sum", "boundary", lambda x: x.sum(1), "cpu")
     with pytest.raises(AssertionError, match="hidden test"):
         check_in_notebook("lesson05-row-sum", "normal", lambda x: x.sum(1) + 28, "cpu")
+
+
+def test_the_verdict_is_the_lesson_s_tolerance_not_the_diagnosis_s():
+    """Does an error within rtol * sum|x| (a large-magnitude row) still pass, though |expected| alone would fail it?"""
+    case = _case(CaseSpec("large", "boundary", 2, 300, data="large"))
+    x = case.float64()[0]
+    room = 0.5 * 1e-4 * x.abs().sum(1)  # half the lesson's tolerance, far beyond rtol * |sum|
+    assert compare(EXERCISE, case, (x.sum(1) + room).float()).passed
+    assert not compare(EXERCISE, case, (x.sum(1) + 3 * room).float()).passed
+
+
+def test_every_result_names_its_shape_and_a_failure_keeps_its_reading():
+    """Do passed and failed cases both carry (M, N) and BLOCK, and a failure a JSON-ready diagnosis with its hint level?"""
+    case = _case(CaseSpec("c", "normal", 5, 100))
+    right = compare(EXERCISE, case, case.float64()[0].sum(1).float())
+    wrong = compare(EXERCISE, case, (case.float64()[0].sum(1) + 28).float())
+    assert (right.shape, right.block, right.diagnosis) == ((5, 100), 128, None)
+    assert (wrong.shape, wrong.block) == ((5, 100), 128)
+    back = Diagnosis.from_dict(json.loads(json.dumps(wrong.diagnosis)))
+    assert back == Diagnosis.from_dict(wrong.diagnosis) and back.kind == "identity" and back.hint_level == 2
+
+
+@pytest.mark.parametrize(("n_cols", "block"), [(1, 1), (33, 64), (128, 128), (129, 256), (2500, 4096)])
+def test_block_is_the_next_power_of_two(n_cols, block):
+    """Is BLOCK read as the lessons' hosts launch it, next_power_of_2(N)?"""
+    assert block_for(n_cols) == block
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("assignment", sorted(json.loads(EXAMPLE_GRADES.read_text())))
+def test_the_examples_keep_their_code_grades(tmp_path, assignment):
+    """Do the example submissions get the code points and per-case verdicts they got before compare() diagnosed?
+
+    Recorded from the grader as it was before (seed 11, interpreter); the written parts are the rubric's
+    business and are left out, so that a rubric change does not read as a change of compare().
+    """
+    recorded = json.loads(EXAMPLE_GRADES.read_text())[assignment]
+    cmd = [sys.executable, "-m", "autograder", "grade", assignment, "--submissions", str(EXAMPLES)]
+    cmd += ["--out", str(tmp_path), "--backend", "interpret", "--seed", "11", "--no-execute"]
+    subprocess.run(cmd, capture_output=True, text=True, cwd=REPO_ROOT, check=False)
+    results = {e["student"]: e for e in json.loads((tmp_path / "results.json").read_text())["students"]}
+    for student, want in recorded.items():
+        grade = json.loads((tmp_path / "grades" / f"{student}.json").read_text())
+        assert {part: results[student]["parts"][part] for part in want["parts"]} == want["parts"], student
+        assert {case["name"]: case["passed"] for case in grade["cases"]} == want["cases"], student
