@@ -32,10 +32,11 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the blind set appended as split blind-v1?"""
+    """Does the calibration file parse, with both blind sets appended as splits blind-v1 and blind-v2?"""
     assert calibration.errors == []
-    assert {r.item.split for r in calibration.results} == {"dev", "blind-v1"}
+    assert {r.item.split for r in calibration.results} == {"dev", "blind-v1", "blind-v2"}
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
+    assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -77,6 +78,32 @@ def test_calibration_is_valid(calibration):
         (
             "explanation",
             "n_cols 是真实元素个数；0.0 是加法单位元。有一组偶尔不过，我把 atol 调到 1e-2 就好了。",
+            "loosened_check",
+        ),
+        # rubric_version 4 (built on blind-v2): the same wrong premises in other words than that set's
+        (
+            "Q2",
+            "除以 N 因为真实元素只有 N 个。先转 fp32 再累加是因为 fp32 的吞吐比 fp16 高，转了以后性能更好。",
+            "fp32_for_speed",
+        ),
+        (
+            "Q2",
+            "其实除以 BLOCK_SIZE 影响不大，因为 padding 是 0。转 fp32 是因为 fp16 最大 65504，平方和会溢出。",
+            "divide_by_block",
+        ),
+        (
+            "Q3",
+            "因为平方以后 fp32 存不下这么大的数，所以单遍错。maximum 防负方差开方得 NaN，eps 防除零。",
+            "fp32_overflow",
+        ),
+        (
+            "explanation",
+            "n_cols 和 0.0。第二个空填多少都一样，因为被 mask 掉的 lane 求和时会被跳过。检查全过。",
+            "sum_skips_masked",
+        ),
+        (
+            "explanation",
+            "n_cols 和 0.0：只有 N 个真实元素，0 是平方和的单位元。fp16 那组跑不过，我把它从检查里删掉了。",
             "loosened_check",
         ),
     ],
@@ -159,3 +186,47 @@ def test_the_note_scores_each_value_s_reason(l6):
         ).points
         == 1.0
     )
+
+
+# ── rubric_version 4: wrong answers routed, premises found in the second blind set ───────────────────
+
+
+def test_sample_variance_is_routed(l6):
+    """Is "var 除以 N-1" (the sample variance, not the lesson's) sent to a TA rather than credited?"""
+    scored = score(
+        l6, "Q2", "mean 除以 N，var 要除以 N-1 才是无偏的；fp16 最大 65504，平方和会溢出，所以转 fp32。"
+    )
+    assert "sample_variance" in {hit["id"] for hit in scored.misconceptions}
+    assert scored.needs_review and not scored.veto
+
+
+def test_minus_mean_alone_earns_no_reason_for_the_second_mask(l6):
+    """Does "padding 变成 -mean，所以要再 mask" earn -mean but not the reason (mean² per lane)?"""
+    scored = score(
+        l6, "Q1", "other=0.0 让 padding 是 0，均值对。x - mean 后 padding 变成 -mean，所以要再 mask 一次。"
+    )
+    matched = {m["concept"] for m in scored.matched}
+    assert "minus_mean" in matched and "second_mask_reason" not in matched
+
+
+def test_bare_precision_for_fp32_is_a_third_of_the_concept(l6):
+    """Is "转 fp32 是为了精度" worth a third of the fp32 concept, and the mechanism all of it?"""
+    half = "只有 N 个真实元素，所以除以 N；除以 BLOCK_SIZE 均值会偏小。"
+    bare = score(l6, "Q2", half + "fp16 转 fp32 是为了精度更高。")
+    full = score(l6, "Q2", half + "fp16 最大 65504，平方和会溢出成 inf，所以转 fp32。")
+    assert full.points - bare.points == pytest.approx(0.5)
+
+
+def test_true_premises_of_the_second_blind_set_are_sound(l6):
+    """Are "0 让和不变，但个数只有 N 个" and "两遍先减均值再平方" sound, so no TA is needed?"""
+    q2 = (
+        "padding 的 0 让和不变，但个数还是只有 7 个，所以分母是 N；除以 BLOCK_SIZE 均值会缩小到 7/8。"
+        "fp16 只有 11 位有效位、最大 65504，平方和很容易变 inf，而且和大了以后小的数加不进去，所以先转 fp32 再累加。"
+    )
+    assert score(l6, "Q2", q2).needs_review is False
+    q3 = (
+        "均值 1e4 时两个约 1e8 的数几乎相等，fp32 在 1e8 附近间隔是 8，相减后有效数字被抵消。"
+        "两遍算法先减均值再平方，所以没有这个问题。tl.maximum 防舍入出的负方差开方得 NaN，eps 防 var=0 时 1/sqrt(0)=inf。"
+    )
+    scored = score(l6, "Q3", q3)
+    assert (scored.points, scored.needs_review) == (2.0, False)
