@@ -32,10 +32,11 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the blind set appended as split blind-v1?"""
+    """Does the calibration file parse, with both blind sets appended as splits blind-v1 and blind-v2?"""
     assert calibration.errors == []
-    assert {r.item.split for r in calibration.results} == {"dev", "blind-v1"}
+    assert {r.item.split for r in calibration.results} == {"dev", "blind-v1", "blind-v2"}
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
+    assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -112,3 +113,49 @@ def test_note_with_a_reason_for_each_blank_earns_full_marks(l7):
 def test_note_without_reasons_earns_nothing_final(l7):
     s = score(l7, "explanation", "两个空填的是 -float('inf') 和 row_max，检查通过。")
     assert s.points == 0.0
+
+
+# ── rubric_version 4: the second blind set's wrong premises and wrong answers, in other words ────────
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        (
+            "Q2",
+            "要减最大值，因为 padding 的 e^(-inf) 会算出 NaN；减了以后就正常了。分子分母同乘 e^{-m}，结果不变。",
+        ),
+        ("Q2", "x 大于 88.7 时 exp 溢出。结果不变是因为 softmax 是线性的，常数项归一化后就消掉了。"),
+        ("Q3", "朴素有 5 个 kernel，每个都要单独 launch 一次，所以预测快 5 倍，实测 5.09 倍正好对上。"),
+        ("Q3", "我用解释器跑了一下：朴素 30 ms、融合 7 ms，大约 4.3 倍，跟字节预测的 4 倍一致。"),
+    ],
+)
+def test_wrong_premises_of_the_second_blind_set_are_vetoed_or_routed(l7, question, text):
+    s = score(l7, question, text)
+    assert s.veto or s.needs_review
+
+
+def test_exp_saturating_is_routed(l7):
+    """Is "exp 溢出时饱和成 3.4e38，不减也不会出错" a wrong answer a TA grades, not silent credit?"""
+    s = score(
+        l7, "Q2", "不减最大值也不会出错，exp 溢出以后会饱和到 fp32 最大值 3.4e38，分子分母相除还是对的。"
+    )
+    assert s.needs_review
+
+
+def test_prediction_without_memory_bound_is_half(l7):
+    """Does "所以约快 4 倍" earn half the prediction, and "访存受限 … 4 倍" all of it?"""
+    counts = "朴素读 5MN+2M、写 3MN+2M，融合读 MN 写 MN。"
+    bare = score(l7, "Q3", counts + "所以融合大约快 4 倍。")
+    bound = score(l7, "Q3", counts + "这个 kernel 访存受限，时间正比于字节，所以预测约快 4 倍。")
+    share = {m["concept"] for m in bound.matched}
+    assert "prediction" in share
+    assert bound.points - bare.points == pytest.approx(0.25)
+
+
+def test_named_invariance_is_half(l7):
+    """Is "softmax 平移不变" (named, no reason) half the invariance concept, and the reason all of it?"""
+    head = "fp32 下 x 超过 88.72 时 exp 溢出成 inf，所以要减；减完以后每项 exp 在 (0, 1] 里。"
+    named = score(l7, "Q2", head + "softmax 平移不变。")
+    reason = score(l7, "Q2", head + "结果不变是因为分子分母同乘 e^{-m}，约掉了。")
+    assert reason.points - named.points == pytest.approx(0.25)
