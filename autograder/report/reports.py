@@ -3,6 +3,10 @@
 Everything here is rebuilt from OUT/grades and OUT/reviews, so a report can always
 be regenerated and a TA's decision is never overwritten by grading.
 
+What instructors and programs read (results.json, the CSV, the summary) keeps the grader's
+stable ids; what students read (their page, autograder/report/feedback.py, and Gradescope's names
+and outputs) is in Chinese (autograder/report/wording.py, messages.py).
+
 Students' text reaches these files (names, answers, error messages): every page
 is rebuilt by safe.page / safe.clean_page (no script, CSP), and every CSV text cell
 that a spreadsheet would run as a formula is neutralized (safe.csv_cell).
@@ -11,7 +15,6 @@ that a spreadsheet would run as a formula is neutralized (safe.csv_cell).
 from __future__ import annotations
 
 import csv
-import html
 import io
 from pathlib import Path
 
@@ -19,7 +22,8 @@ from autograder.lesson.registry import Lesson
 from autograder.lesson.spec import PassRule
 from autograder.pipeline import store
 from autograder.pipeline.policy import Override, Part, Veto, apply, max_total, outcome
-from autograder.report import safe, summary
+from autograder.report import feedback, safe, summary, wording
+from autograder.report.messages import render
 
 # Parts and their maxima are read from each grade, the pass rule from the lesson's spec:
 # nothing here knows how many parts a lesson has or what they are worth.
@@ -76,11 +80,6 @@ def part_names(grades: dict) -> list[str]:
     return list(names)
 
 
-def _number(value):
-    """2.0 -> 2: maxima read back from JSON print as the spec wrote them."""
-    return int(value) if float(value).is_integer() else value
-
-
 def write_csv(path: Path, results: dict, names: list[str]) -> None:
     """grades.csv for an LMS: one row per student, every data cell quoted (OWASP's advice).
 
@@ -111,31 +110,40 @@ def write_csv(path: Path, results: dict, names: list[str]) -> None:
 
 
 def gradescope(entry: dict, grade: dict) -> dict:
+    """Gradescope's results.json: students read its names and outputs (in Chinese); extra_data keeps the ids."""
     tests = [
         {
-            "name": name,
+            "name": wording.PARTS.get(name, name),
             "score": points,
-            "max_score": _number(grade["parts"][name]["max_points"]),
-            "output": "\n".join(grade["parts"][name]["detail"]),
+            "max_score": wording.number(grade["parts"][name]["max_points"]),
+            "output": _plain(grade["parts"][name]["detail"]),
         }
         for name, points in entry["parts"].items()
     ]
     tests += [
-        {"name": f"veto: {v['rule']}", "score": 0, "max_score": 0, "output": v["evidence"]}
+        {
+            "name": f"一票否决：{wording.VETOES.get(v['rule'], v['rule'])}",
+            "score": 0,
+            "max_score": 0,
+            "output": _plain([v["evidence"]]),
+        }
         for v in entry["vetoes"]
     ]
     # Gradescope shows a score only; the verdict a student reads must say vetoed or pending
-    status = {"pass": "通过", "fail": "未通过", "pending_review": "待助教复核", "error": "无法评分"}[
-        entry["status"]
-    ]
+    status = wording.STATUS[entry["status"]]
     status += "（一票否决）" if any(v.get("certain", True) for v in entry["vetoes"]) else ""
+    errors = "; ".join(_plain([error]) for error in entry["errors"])
     return {
         "score": entry["total"],
         "max_score": entry["max"],
         "tests": tests,
-        "output": f"结果：{status}" + ("; " + "; ".join(entry["errors"]) if entry["errors"] else ""),
+        "output": f"结果：{status}" + (f"; {errors}" if errors else ""),
         "extra_data": {"status": entry["status"], "vetoes": [v["rule"] for v in entry["vetoes"]]},
     }
+
+
+def _plain(messages: list[str]) -> str:
+    return "\n".join(filter(None, (wording.plain(render(message)) for message in messages)))
 
 
 def histogram(path: Path, results: dict, rule: PassRule) -> None:
@@ -157,30 +165,6 @@ def histogram(path: Path, results: dict, rule: PassRule) -> None:
     plt.close(fig)
 
 
-def feedback_html(entry: dict, grade: dict) -> str:
-    """The student's page: scores, vetoes with evidence, and what to fix; no hidden test is shown."""
-    esc = html.escape
-    rows = "".join(
-        f"<tr><td>{esc(n)}</td><td>{p}</td><td>{_number(grade['parts'][n]['max_points'])}</td>"
-        f"<td>{'<br>'.join(esc(d) for d in grade['parts'][n]['detail'])}</td></tr>"
-        for n, p in entry["parts"].items()
-    )
-    vetoes = "".join(f"<li><b>{esc(v['rule'])}</b>: {esc(v['evidence'])}</li>" for v in entry["vetoes"])
-    errors = "".join(f"<li>{esc(e)}</li>" for e in entry["errors"])
-    verdict = {"pass": "通过", "fail": "未通过", "pending_review": "待助教复核", "error": "无法评分"}[
-        entry["status"]
-    ]
-    body = (
-        f"<h1>{esc(grade.get('label', entry['student']))}: {entry['total']} / {entry['max']} ({verdict})</h1>"
-        f"<table><tr><th>part</th><th>points</th><th>max</th><th>feedback</th></tr>{rows}</table>"
-        f"<h2>一票否决</h2><ul>{vetoes or '<li>无</li>'}</ul><h2>错误</h2><ul>{errors or '<li>无</li>'}</ul>"
-    )
-    return safe.page(entry["student"], body, [PAGE_CSS])  # escaped above; cleaned again: belt and braces
-
-
-PAGE_CSS = "table { border-collapse: collapse } td, th { border: 1px solid #888; padding: 4px }"
-
-
 def write_all(out: Path, results: dict, grades: dict, item: Lesson) -> None:
     store.write_json(out / "results.json", results)
     write_csv(out / "grades.csv", results, part_names(grades))
@@ -189,12 +173,13 @@ def write_all(out: Path, results: dict, grades: dict, item: Lesson) -> None:
         store.write_json(out / "gradescope" / f"{entry['student']}.json", gradescope(entry, grade))
         page = out / "feedback" / f"{entry['student']}.html"
         page.parent.mkdir(parents=True, exist_ok=True)
-        page.write_text(feedback_html(entry, grade), encoding="utf-8")
+        page.write_text(feedback.page(entry, grade), encoding="utf-8")
         nbgrader_page = grade.get("nbgrader", {}).get("feedback_html")
         if nbgrader_page:  # made safe when graded; a grade file from an older grader is cleaned here
             title = f"{results['assignment']} ({entry['student']})"
+            cleaned = safe.clean_page(nbgrader_page, title)
             (out / "feedback" / f"{entry['student']}.nbgrader.html").write_text(
-                safe.clean_page(nbgrader_page, title), encoding="utf-8"
+                feedback.nbgrader_page(cleaned, entry["student"]), encoding="utf-8"
             )
     histogram(out / "histogram.png", results, item.spec.pass_rule)
     summary.write_summary(out, results, grades)  # after the histogram: the page embeds it
