@@ -70,7 +70,11 @@ class _Canonical(ast.NodeTransformer):
         self.generic_visit(node)
         slots = slot_of(node)
         blanked = {name for name, value in slots.items() if _is_name(value, self.blank)}
-        positional = [value for name, value in slots.items() if name.startswith("#")]
+        positional = [
+            ast.Name(PLACEHOLDER, ast.Load()) if name in blanked else value
+            for name, value in slots.items()
+            if name.startswith("#")
+        ]  # a blank where no signature names the parameter (tl.cast's first) is still the blank
         keywords = [
             ast.keyword(arg=name, value=ast.Name(PLACEHOLDER, ast.Load()) if name in blanked else value)
             for name, value in sorted(slots.items())
@@ -149,6 +153,11 @@ def normalize_student(node: ast.AST, sites: list[tuple[str, str, int]]) -> ast.A
 def _blank_slot(call: ast.Call, slot: str) -> None:
     names = _signature(call) or ()
     placeholder = ast.Name(PLACEHOLDER + "_in", ast.Load())
+    if slot.startswith("#"):  # positional, of a call whose signature the reader does not know
+        index = int(slot[1:])
+        if index < len(call.args) and not isinstance(call.args[index], ast.Starred):
+            call.args[index] = placeholder
+        return
     if slot not in slot_of(call):  # an argument left out is still the blank: it reads as None
         call.keywords.append(ast.keyword(arg=slot, value=placeholder))
     for index, _ in enumerate(call.args):

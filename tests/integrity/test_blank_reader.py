@@ -110,3 +110,26 @@ def test_syntax_error_is_reported_not_raised():
     """Does a cell that does not parse give a reason rather than an exception?"""
     reading = _read("def f(:\n")
     assert reading.syntax_error and reading.answers() == {"other": ""}
+
+
+CAST_RELEASE = """@triton.jit
+def k(x_ptr, n_cols, BLOCK_SIZE: tl.constexpr):
+    count = tl.cast(______, tl.float32)
+    centered = tl.where(mask, x - mean, ______)
+"""
+
+
+def test_a_positional_blank_of_an_unknown_signature_is_certain():
+    """Is `tl.cast(______, tl.float32)` filled with `n_cols` (lesson 6) read as certain, not as an edit beyond the blank?"""
+    student = CAST_RELEASE.replace("______", "n_cols", 1).replace("______", "0.0")
+    reading = read_blanks(CAST_RELEASE, student, ["divisor", "centered_other"])
+    assert reading.certain, reading.evidence
+    assert [b.answer for b in reading.blanks] == ["n_cols", "0.0"]
+
+
+def test_an_edit_beside_a_positional_blank_is_still_doubted():
+    """Is a changed second argument of `tl.cast` (float32 to float16) still an edit beyond the blank?"""
+    student = (
+        CAST_RELEASE.replace("______", "n_cols", 1).replace("______", "0.0").replace("float32", "float16")
+    )
+    assert not read_blanks(CAST_RELEASE, student, ["divisor", "centered_other"]).certain
