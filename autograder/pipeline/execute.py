@@ -40,7 +40,7 @@ from autograder.isolation.sandbox import (
     scratch_dir,
 )
 from autograder.lesson.registry import lesson
-from autograder.pipeline.nbgrader_session import AUTOGRADE_FAILED, FEEDBACK_FAILED, OUTPUT_CHARS
+from autograder.pipeline.nbgrader_session import FEEDBACK_FAILED, OUTPUT_CHARS
 from autograder.report import safe
 
 # nbgrader's lines around every failure, which say nothing about this one
@@ -131,7 +131,7 @@ def execute(assignment: str, student: str, notebook: Path, template: Path, limit
         executed = root / "autograded" / student / assignment / f"{assignment}.ipynb"
         hit = [run.reason] if run.reason else []
         hit += run.events
-        if run.limit or not executed.exists() or AUTOGRADE_FAILED in run.output:
+        if run.limit or not executed.exists():
             reason = "; ".join([run.reason or _last_error(run.output), *run.events])
             error = f"nbgrader could not run the notebook: {reason}"
             return ExecutionResult(False, error=error, isolation=isolation, limits_hit=hit)
