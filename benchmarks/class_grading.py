@@ -120,8 +120,18 @@ def grade(folder: Path, out: Path, backend: str, jobs: int, seed: int) -> dict:
         "wall_s": round(wall, 2), "grading_s": round(graded, 2), "reports_s": round(wall - graded, 2),
         "per_submission_s": round(wall / len(subs), 3), "failed": len(summary.failed),
         "stage_worker_s": {k.removeprefix("step_"): round(v, 2) for k, v in totals.items()},
+        "execute_phases_worker_s": execute_phases(out),
         "results": results,
     }  # fmt: skip
+
+
+def execute_phases(out: Path) -> dict:
+    """nbgrader's run of each submission split up (autograder/pipeline/nbgrader_session.py), summed."""
+    totals: dict[str, float] = {}
+    for path in (out / "grades").glob("*.json"):
+        for name, seconds in json.loads(path.read_text(encoding="utf-8")).get("phases", {}).items():
+            totals[name] = totals.get(name, 0.0) + seconds
+    return {name: round(seconds, 2) for name, seconds in sorted(totals.items())}
 
 
 def probes(backend: str) -> dict:

@@ -58,6 +58,7 @@ class ExecutionResult:
         default_factory=list
     )  # what protected this run (SandboxResult.isolation + kernel)
     limits_hit: list[str] = field(default_factory=list)  # limits the run ran into, in words
+    phases: dict[str, float] = field(default_factory=dict)  # seconds: nbgrader's import, autograde, cells...
 
 
 def prepare_template(assignment: str, workdir: Path) -> Path:
@@ -135,10 +136,12 @@ def execute(assignment: str, student: str, notebook: Path, template: Path, limit
             reason = "; ".join([run.reason or _last_error(run.output), *run.events])
             error = f"nbgrader could not run the notebook: {reason}"
             return ExecutionResult(False, error=error, isolation=isolation, limits_hit=hit)
-        cut = _session_summary(root).get("cut", 0)
+        summary = _session_summary(root)
+        cut = summary.get("cut", 0)
         hit += [f"{cut} outputs cut to {OUTPUT_CHARS} characters"] if cut else []
         result = ExecutionResult(True, executed_notebook=executed.read_text(encoding="utf-8"))
         result.isolation, result.limits_hit = isolation, hit
+        result.phases = summary.get("phases", {}) | {"sandbox_run_s": round(run.duration_s, 3)}
         result.test_scores = _scores(root / "gradebook.db", assignment, student)
         result.feedback_html, result.error = _feedback(root, assignment, student, run, limits)
         return result

@@ -69,6 +69,7 @@ class Grade:
     run_record: list[str] = field(default_factory=list)
     pass_conditions: dict = field(default_factory=dict)  # the seed's third condition, with evidence
     errors: list[str] = field(default_factory=list)
+    phases: dict[str, float] = field(default_factory=dict)  # where nbgrader's run spent its seconds (timing)
 
     def to_json(self) -> dict:
         return dataclasses.asdict(self)
@@ -108,6 +109,7 @@ def step_execute(ctx: Context, grade: Grade, submission: Submission) -> None:
     grade.nbgrader = {"ran": result.ran, "test_scores": result.test_scores, "error": result.error}
     grade.nbgrader["feedback_html"] = result.feedback_html
     grade.nbgrader |= {"isolation": result.isolation, "limits_hit": result.limits_hit}
+    grade.phases = result.phases
 
 
 def step_harness(ctx: Context, grade: Grade, reading: Reading | None) -> None:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import sys
+import time
+from datetime import datetime
 from pathlib import Path
 
 import nbformat
@@ -88,22 +90,49 @@ def cap_outputs(path: Path, limit: int, total: int = 10 * OUTPUT_CHARS) -> int:
 
 def session(assignment: str, student: str, root: Path, secrets: frozenset[str]) -> dict:
     """Autograde, cap and scrub, then feedback; returns what the parent reads from stdout."""
+    started = time.perf_counter()
     from nbgrader.converters import Autograde, GenerateFeedback
 
     config = configured(root)
+    phases = {"nbgrader_import_s": time.perf_counter() - started}
+    started = time.perf_counter()
     graded = _run(Autograde, config, assignment, student, force=True, create_student=True)
+    phases["autograde_s"] = time.perf_counter() - started
     print(graded.get("log", ""), flush=True)
     executed = root / "autograded" / student / assignment / f"{assignment}.ipynb"
     if not executed.exists():  # a cell that failed or timed out still leaves the executed notebook
         print(AUTOGRADE_FAILED, flush=True)
-        return {"autograde": False, "cut": 0}
+        return {"autograde": False, "cut": 0, "phases": _rounded(phases)}
+    started = time.perf_counter()
     cut = cap_outputs(executed, OUTPUT_CHARS)
     scrub_for_feedback(executed, secrets)  # before the page is made from it
     config.HTMLExporter.template_name = "feedback"  # as nbgrader's own API sets it for this step
     feedback = _run(GenerateFeedback, config, assignment, student, force=True)
+    phases["scrub_and_feedback_s"] = time.perf_counter() - started
     if not feedback["success"]:
         print(feedback.get("log", ""), FEEDBACK_FAILED, sep="\n", flush=True)
-    return {"autograde": True, "cut": cut, "feedback": feedback["success"]}
+    phases |= cell_phases(executed)
+    return {"autograde": True, "cut": cut, "feedback": feedback["success"], "phases": _rounded(phases)}
+
+
+def _rounded(phases: dict) -> dict:
+    return {name: round(value, 3) for name, value in phases.items()}
+
+
+def cell_phases(executed: Path) -> dict[str, float]:
+    """Where autograde's time went inside the kernel, from the cells' own timestamps (nbclient records them).
+
+    cells_s: all cells together; slowest_cell_s: the longest one (on lesson 5, the set-up cell that imports
+    torch and triton); the rest of autograde is nbgrader's own work and the kernel's start.
+    """
+    spans = []
+    for cell in nbformat.read(executed, as_version=4).cells:
+        timing = cell.get("metadata", {}).get("execution", {})
+        start, end = timing.get("iopub.execute_input"), timing.get("shell.execute_reply")
+        if start and end:
+            parse = lambda text: datetime.fromisoformat(text.replace("Z", "+00:00"))  # noqa: E731
+            spans.append((parse(end) - parse(start)).total_seconds())
+    return {"cells_s": sum(spans), "slowest_cell_s": max(spans, default=0.0)}
 
 
 def main(argv: list[str]) -> int:

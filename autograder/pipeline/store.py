@@ -118,7 +118,7 @@ def batch_state(out: Path, assignment: str, backend: str, seed: int | None, exec
     return state
 
 
-TIMING = ("seconds",)  # fields of a grade record that say how long grading took, not what it gave
+TIMING = ("seconds", "phases")  # fields of a grade record that say how long grading took, not what it gave
 
 
 def without_timing(record: dict) -> dict:

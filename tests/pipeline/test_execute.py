@@ -98,3 +98,13 @@ def test_a_link_on_the_path_is_refused_before_nbgrader_runs(tmp_path):
         ASSIGNMENT, "mallory", tmp_path / "linked" / "victim.ipynb", template, notebook_limits(), "interpret"
     )
     assert not result.ran and "symbolic link" in result.error
+
+
+@pytest.mark.slow
+def test_the_run_says_where_its_time_went(run):
+    """Does nbgrader's run report its phases (nbgrader's import, autograde, the cells, the feedback)?"""
+    _, result = run
+    assert {"nbgrader_import_s", "autograde_s", "scrub_and_feedback_s", "cells_s", "sandbox_run_s"} <= set(
+        result.phases
+    )
+    assert 0 < result.phases["cells_s"] <= result.phases["autograde_s"] <= result.phases["sandbox_run_s"]

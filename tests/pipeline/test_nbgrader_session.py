@@ -6,7 +6,7 @@ import json
 
 import nbformat
 
-from autograder.pipeline.nbgrader_session import cap_outputs, configured, read_secrets
+from autograder.pipeline.nbgrader_session import cap_outputs, cell_phases, configured, read_secrets
 
 
 def test_the_hidden_lines_file_is_gone_once_read(tmp_path):
@@ -36,3 +36,19 @@ def test_one_huge_output_line_is_cut(tmp_path):
     assert cap_outputs(path, 1000) == 1
     text = nbformat.read(path, as_version=4).cells[0].outputs[0]["text"]
     assert len(text) < 1200 and "cut by the grader" in text
+
+
+def test_cell_timing_is_read_from_the_executed_notebook(tmp_path):
+    """Does the profile add up the cells' own execution timestamps and name the slowest cell's seconds?"""
+    nb = nbformat.v4.new_notebook()
+    for start, end in [("10:00:00.000", "10:00:03.500"), ("10:00:04.000", "10:00:04.250")]:
+        cell = nbformat.v4.new_code_cell("pass")
+        cell.metadata["execution"] = {
+            "iopub.execute_input": f"2026-12-01T{start}Z",
+            "shell.execute_reply": f"2026-12-01T{end}Z",
+        }
+        nb.cells.append(cell)
+    nb.cells.append(nbformat.v4.new_code_cell("never run"))
+    path = tmp_path / "executed.ipynb"
+    nbformat.write(nb, path)
+    assert cell_phases(path) == {"cells_s": 3.75, "slowest_cell_s": 3.5}
