@@ -1,6 +1,6 @@
 """nbgrader's autograde and feedback for one student, in one process inside the sandbox.
 
-    python -m autograder.pipeline.nbgrader_session ASSIGNMENT STUDENT ROOT SECRETS_FILE
+    python -m autograder.pipeline.nbgrader_session ASSIGNMENT STUDENT ROOT SECRETS_FILE CELL_TIMEOUT_S
 
 Starting nbgrader costs about 2.5 s of CPU (measured on the H200 runner,
 benchmarks/results/gpu-run-2026-12-01/); the grader used to start it twice per submission,
@@ -37,8 +37,9 @@ def read_secrets(path: Path) -> frozenset[str]:
         path.unlink(missing_ok=True)
 
 
-def configured(root: Path):
-    """nbgrader's config for this course folder, as nbgrader_config.py would give the command line."""
+def configured(root: Path, cell_timeout_s: int):
+    """nbgrader's config for this course folder, with the grader's cell timeout (its policy may differ from
+    grader_config.py's constant: a test, an instructor's override)."""
     from traitlets.config import Config
 
     from grader_config import nbgrader_settings
@@ -47,6 +48,7 @@ def configured(root: Path):
     nbgrader_settings(config)
     config.CourseDirectory.root = str(root)
     config.CourseDirectory.db_url = f"sqlite:///{root}/gradebook.db"
+    config.Execute.timeout = cell_timeout_s
     return config
 
 
@@ -88,12 +90,12 @@ def cap_outputs(path: Path, limit: int, total: int = 10 * OUTPUT_CHARS) -> int:
     return cut
 
 
-def session(assignment: str, student: str, root: Path, secrets: frozenset[str]) -> dict:
+def session(assignment: str, student: str, root: Path, secrets: frozenset[str], cell_timeout_s: int) -> dict:
     """Autograde, cap and scrub, then feedback; returns what the parent reads from stdout."""
     started = time.perf_counter()
     from nbgrader.converters import Autograde, GenerateFeedback
 
-    config = configured(root)
+    config = configured(root, cell_timeout_s)
     phases = {"nbgrader_import_s": time.perf_counter() - started}
     started = time.perf_counter()
     graded = _run(Autograde, config, assignment, student, force=True, create_student=True)
@@ -136,8 +138,8 @@ def cell_phases(executed: Path) -> dict[str, float]:
 
 
 def main(argv: list[str]) -> int:
-    assignment, student, root, secrets_file = argv
-    summary = session(assignment, student, Path(root), read_secrets(Path(secrets_file)))
+    assignment, student, root, secrets_file, timeout = argv
+    summary = session(assignment, student, Path(root), read_secrets(Path(secrets_file)), int(timeout))
     (Path(root) / "session.json").write_text(json.dumps(summary), encoding="utf-8")
     return 0 if summary["autograde"] else 1
 

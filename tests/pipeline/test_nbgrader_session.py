@@ -18,9 +18,10 @@ def test_the_hidden_lines_file_is_gone_once_read(tmp_path):
 
 
 def test_the_session_reads_the_course_config(tmp_path):
-    """Does the session give nbgrader the course's settings (restored test cells, its own cell timeout)?"""
-    config = configured(tmp_path)
+    """Does the session give nbgrader the course's settings and the cell timeout the grader passes it?"""
+    config = configured(tmp_path, 15)
     assert config.OverwriteCells.add_missing_cells is True
+    assert config.Execute.timeout == 15  # the grader's policy, not grader_config.py's constant
     assert config.CourseDirectory.root == str(tmp_path)
     assert config.CourseDirectory.db_url == f"sqlite:///{tmp_path}/gradebook.db"
 
