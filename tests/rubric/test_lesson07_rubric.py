@@ -32,11 +32,12 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with both blind sets appended as splits blind-v1 and blind-v2?"""
+    """Does the calibration file parse, with the three blind sets appended as splits blind-v1 to blind-v3?"""
     assert calibration.errors == []
-    assert {r.item.split for r in calibration.results} == {"dev", "blind-v1", "blind-v2"}
+    assert {r.item.split for r in calibration.results} == {"dev", "blind-v1", "blind-v2", "blind-v3"}
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v3" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -159,3 +160,57 @@ def test_named_invariance_is_half(l7):
     named = score(l7, "Q2", head + "softmax 平移不变。")
     reason = score(l7, "Q2", head + "结果不变是因为分子分母同乘 e^{-m}，约掉了。")
     assert reason.points - named.points == pytest.approx(0.25)
+
+
+# ── rubric_version 5 (built on blind-v3): wrong chains in any word order, and the confidence gate ────
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        # a masked lane that reads memory, the object before the verb
+        (
+            "Q1",
+            "多出来的 lane 也会去读显存里后面那一行的数据，other=-inf 再把读进来的数据覆盖掉，所以 max 不受影响。",
+        ),
+        # exp taken before the max
+        ("Q1", "padding 先做 exp 变成 0，然后再取 tl.max，0 比真实值的 exp 都小，所以不会被选中。"),
+        # log overflowing on large numbers
+        ("Q2", "x 超过 88.7 时 exp 溢出。log-softmax 直接写是因为对数碰到很大的数会溢出成 inf。"),
+        # the shift as a subtraction of exp(m)
+        ("Q2", "exp 超过 88.7 会溢出。结果不变：e^(x-m) = e^(x) - e^(m)，分子分母每一项都减去同一个 e^m。"),
+    ],
+)
+def test_wrong_chains_in_new_words_are_vetoed_or_routed(l7, question, text):
+    s = score(l7, question, text)
+    assert s.veto or s.needs_review
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        # a numeric claim no pattern reads: fp32's digits as the cause of overflow
+        (
+            "Q2",
+            "fp32 只有 7 位有效数字，所以 exp(20) 就存不下了，会溢出，减最大值后分子分母同乘 e^{-m}，结果不变。",
+        ),
+        # a wrong bound on the speed: compute
+        (
+            "Q3",
+            "朴素读 5MN+2M、写 3MN+2M，融合读 MN 写 MN，访存受限所以预测 4 倍；小矩阵只有 2 倍，因为这时变成了计算受限。",
+        ),
+    ],
+)
+def test_claims_no_pattern_reads_are_routed(l7, question, text):
+    assert score(l7, question, text).needs_review
+
+
+def test_nan_from_underflow_is_no_unread_claim(l7):
+    """Is a true description of the failure ("全 -1000 时 exp 下溢成 0，0/0 = NaN") read, not routed?"""
+    text = (
+        "fp32 的 exp 在 x 超过约 88.72 时溢出成 inf，分母 inf，结果是 NaN；整行都是 -1000 时 exp 全下溢成 0，也会出 NaN。"
+        "减去最大值后 x - m ≤ 0，每项在 (0, 1]，分母在 [1, N]。分子分母同乘 e^{-m}，所以结果不变。"
+        "log-softmax 直接用 (x - m) - log(分母)，因为先算 softmax 会下溢成 0，log(0) = -inf。"
+    )
+    s = score(l7, "Q2", text)
+    assert "unread" not in s.flags
