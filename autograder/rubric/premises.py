@@ -34,8 +34,16 @@ _MARKER = re.compile(
 )
 # A marker denied in its clause ("不是因为 B") states no premise: "而是因为 C" carries the real one.
 _DENIED = any_of(tuple(NEGATORS))
+_ARROWS = ("→", "=>", "⇒")
 _LETTERS = re.compile(r"[\W_]+")
 _HEADING = re.compile(r"^\W*\w{0,8}\s*:")
+# A short side that states a condition, not a step: "访存受限 → 预测 4×", "平移不变 → 结果不变",
+# "exp 全是 0 → 0/0". A bare noun or action ("标量", "读一行", "tl.sum") does not.
+_STATE = re.compile(
+    r"(?:受限|不变|溢出|上溢|下溢|越界|全是\s*0|为\s*0|\bbound\b|\blimited\b|\b(?:over|under)flows?(?:\s+to\s+0)?)"
+    r"\s*$"
+)
+_NUMBERS_ONLY = re.compile(r"\s*[\d.,\s×x*+-]*\s*(?:[→,;:]|$)")
 
 
 @dataclass(frozen=True)
@@ -54,7 +62,7 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
     markers = [
         m
         for m in _MARKER.finditer(sentence)
-        if not _denied(sentence, m.start()) and not _step_arrow(sentence, m)
+        if not (m.group(0) not in _ARROWS and _denied(sentence, m.start())) and not _step_arrow(sentence, m)
     ]
     links = []
     for i, marker in enumerate(markers):
@@ -103,7 +111,8 @@ def _link(marker: str, kind: str, premise: str, conclusion: str) -> CausalLink:
 
 
 def _denied(sentence: str, position: int) -> bool:
-    """'不是因为 B' / 'not because B': the student rejects B as the reason."""
+    """'不是因为 B' / 'not because B': the student rejects B as the reason ('不会导致' denies the link).
+    An arrow is never denied: the 不 of "平移不变 → 结果不变" is the premise's own word."""
     window = sentence[max(0, position - 4) : position]
     contrasts = list(CONTRAST.finditer(window))
     if contrasts:
@@ -120,6 +129,8 @@ def _step_arrow(sentence: str, marker: re.Match) -> bool:
     if re.search(r"\d\s*$", left) and re.match(r"\s*(?:\.\.\.|…)?\s*\d", right):
         return True  # "128 → 64 → … → 1": a sequence of numbers
     left = _HEADING.sub("", left.split(":")[-1] if left.count(":") else left)
+    if _STATE.search(left.split(",")[-1]) and not _NUMBERS_ONLY.match(right):
+        return False  # a condition and what follows from it
     short = len(_LETTERS.sub("", left)) <= 6 and not re.search(r"[=<>]", left)
     step = re.match(r"([^→,;:]*)→", right)  # "… → sum → store": a short step between two arrows
     return short or bool(step and len(_LETTERS.sub("", step.group(1))) <= 6)

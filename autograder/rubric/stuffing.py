@@ -37,6 +37,11 @@ _STAGE_IS = re.compile(
     r"^\s*(?:输入|输出|中间|状态变化|中间状态|输入状态|输出状态|状态|input|output|state)\s*(?:阶段)?\s*(?:是|为|就是|\bis\b)\s*"
 )
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?%?(?![\w.])")
+# A bracketed run of numbers ("[1,3,5,7,9,0,0,0]", "(4, 100)") is one value of a worked example: one
+# term, not eight, so an example that lists its lanes does not read as a list of terms.
+_VECTOR = re.compile(r"[\[(]\s*[+-]?\d[\d.\s,+-]*[\])]")
+# A unit of only numbers or infinities ("-5,-5,-5", "+inf/+inf") repeats in prose about values.
+_VALUE_ONLY = re.compile(r"(?:[+-]?(?:\d+(?:\.\d+)?|inf)|[\W_])*")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _WORD = re.compile(r"[a-z_][a-z0-9_]*")
 # Characters the gate keeps outside a clause: clause boundaries, so negation and condition scopes end.
@@ -59,14 +64,13 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
     bare_terms, prose = 0, 0
     items = _items(sentences)
     for item in items:
-        spans = _spans([*rubric.vocabulary, _NUMBER], item, scoring)
+        spans = _spans([*rubric.vocabulary, _NUMBER, _VECTOR], item, scoring)
         kind, count = _item_kind(item, spans, cues)
         bare_terms += count
         prose += kind == "prose"
     # Weighed by terms: "负无穷 单位元 max 全负" is one item but four terms.
     is_list = bare_terms >= limits.list_min_terms and bare_terms >= limits.list_share * (bare_terms + prose)
-    text = " . ".join(s.text for s in sentences)
-    repeated = re.search(rf"(\S.{{1,40}}?)(?:[\s,、;/]+\1(?!\w)){{{limits.repeats - 1},}}", text)
+    repeated = _repeated(" . ".join(s.text for s in sentences), limits.repeats)
     if is_list and not repeated and _fragments(items) and not any(s.cue for s in sentences):
         return ["stuffing", "term_list"]  # nothing but fragments: certain, no TA needed to see it earns 0
     return ["stuffing"] if is_list or repeated else []
@@ -88,6 +92,13 @@ def grandiose(sentences: list[Sentence], rubric: Rubric) -> list[Sentence]:
         if len(terms) >= 3:
             found.append(s)
     return found
+
+
+def _repeated(text: str, repeats: int) -> bool:
+    """One unit said `repeats` times in a row ("mask mask mask", "单位元，单位元，单位元"), a unit of
+    words: a lane vector "[-5,-5,-5]" or "inf/inf" repeats values, which prose about values does."""
+    pattern = rf"(?=(\S.{{1,40}}?)(?:[\s,、;/]+\1(?!\w)){{{repeats - 1},}})"
+    return any(not _VALUE_ONLY.fullmatch(m.group(1)) for m in re.finditer(pattern, text))
 
 
 def _fragments(items: list[str]) -> bool:

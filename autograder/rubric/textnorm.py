@@ -165,6 +165,7 @@ def normalize(text: str) -> str:
     text = _latex(unicodedata.normalize("NFKC", (text or "").replace("\uff0c", ", ")))
     text = _t2s().convert(text).lower().replace("∀", "任意")
     text = _DASH_RE.sub("-", text).translate(_QUOTES)
+    text = re.sub(r"(?<![<-])-+>", "→", text)  # "a -> b" is the arrow "a → b" typed in ASCII
     text = canonical_infinity(_TYPO_RE.sub(lambda m: _TYPOS[m.group(0)], text))
     text = _SCRIPT_JOIN.sub(" ", text)
     return re.sub(r"[ \t\u3000]+", " ", text).strip()
@@ -232,6 +233,9 @@ DEFAULT_LANGUAGE = Language()
 _NEGATION_STOP = re.compile(r"[,;、→(]|--|\)\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 # "没有 other 的 lane 是未定义值": a copula after an existential 没有/无 starts a new predicate.
 _EXISTENTIAL_SCOPE = re.compile(r"(?:没有?|无)(?!\s*(?:是|为))[^是]*(?<![不没])是")
+# A causal marker starts a new clause: in "不改变结果是因为 softmax 是线性的" the 不 denies the
+# conclusion, not the premise after 是因为. A marker that is itself denied ("不是因为 B") keeps it.
+_CAUSAL_STOP = re.compile(r"是因为|因为|由于|所以|因此|\bbecause\b|\bsince\b|\btherefore\b")
 
 
 def is_negated(
@@ -251,12 +255,25 @@ def is_negated(
     if contrasts:
         before = before[contrasts[-1].end() :]
     before = _EXISTENTIAL_SCOPE.split(before)[-1]
+    before = _after_cause(before, any_of(lang.negators))
     if any_of(lang.negators).search(before):
         return True
     if not refute:
         return False
     after = sentence[end : min(clause_end, end + 12)]
     return bool(any_of(lang.refuters).search(after) or any_of(lang.later_refuters).search(sentence[end:]))
+
+
+def _after_cause(before: str, negators: re.Pattern) -> str:
+    """The part of `before` after its last causal marker, unless a negator stands right before that
+    marker ("不是因为", "not because"): then the whole text, so the denial still reaches the premise."""
+    causes = list(_CAUSAL_STOP.finditer(before))
+    if not causes:
+        return before
+    last = causes[-1]
+    if negators.search(before[max(0, last.start() - 4) : last.start()]):
+        return before
+    return before[last.end() :]
 
 
 def is_hypothetical(sentence: str, start: int, lang: Language = DEFAULT_LANGUAGE, premises=()) -> bool:

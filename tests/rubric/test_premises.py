@@ -95,3 +95,13 @@ def test_a_chain_of_numbers_is_no_cause():
 def test_a_short_step_between_two_arrows_concludes_nothing():
     """In 'load 一行（填 0）→ sum → store', does the first arrow lead to no conclusion?"""
     assert links("load 一行（带 mask，填 0）→ sum → store") == []
+
+
+def test_a_short_condition_before_an_arrow_is_a_cause():
+    """Is '访存受限 → 预测 4×' a reason and its conclusion (lesson 7, l7v2-q3-012), while a stage's
+    steps ('输出：标量 → out[row]', '读一行 → 补 0 → sum') and numbers ('100 → 128') stay steps?"""
+    assert links("访存受限 → 预测 4×") == [("访存受限", "预测 4×")]
+    assert links("平移不变 → 结果不变") == [("平移不变", "结果不变")]
+    assert links("输出：标量 → out[row]") == []
+    assert links("读一行 → 补 0 → sum → store") == []
+    assert links("比如 n=100 → 128") == []

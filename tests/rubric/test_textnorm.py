@@ -273,3 +273,24 @@ def test_rang_is_a_causal_cue():
     """Is 让 ("other=0.0 让它们加进去等于没加") a causal connective, and 不让 none?"""
     assert has_cue(normalize("other=0.0 让它们加进去等于没加"))
     assert not has_cue(normalize("不让它们读显存"))
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "negated"),
+    [
+        ("减最大值不改变结果是因为 softmax 是线性的", "softmax 是线性", False),
+        ("结果不变不是因为 softmax 是线性的", "softmax 是线性", True),
+        ("the sum does not change because padding is skipped", "padding is skipped", False),
+        ("it is not because padding is skipped", "padding is skipped", True),
+    ],
+)
+def test_negation_stops_at_a_causal_marker(text, word, negated):
+    """Does the 不 of a conclusion stay out of the premise after 是因为/because, while a denied
+    marker ("不是因为") still denies its premise? (lesson 7, l7v2-q2-023)"""
+    sentence = normalize(text)
+    assert is_negated(sentence, *_hit(sentence, word), refute=False) is negated
+
+
+def test_an_ascii_arrow_is_the_arrow():
+    """Is "a -> b" typed in ASCII read as the arrow "a → b" (lesson 7, l7v2-q2-018)?"""
+    assert normalize("x - m <= 0 -> exp in [0,1]") == "x - m <= 0 → exp in [0,1]"

@@ -1,0 +1,48 @@
+"""Keyword stuffing: a list of the rubric's terms, told from prose that happens to hold many numbers."""
+
+import pytest
+
+from autograder.lesson.registry import lesson
+from autograder.rubric import load_rubric
+from autograder.rubric.score import prepare
+from autograder.rubric.stuffing import stuffing_flags
+
+
+def flags(assignment: str, question: str, answer: str) -> list[str]:
+    rubric = load_rubric(lesson(assignment).rubric)
+    return stuffing_flags(rubric.question(question), prepare(answer, rubric), rubric)
+
+
+def test_prose_full_of_numbers_is_no_stuffing():
+    """Is a correct answer that quotes values ("inf/inf 就是 NaN", "0/0") read as prose, not as one
+    value repeated? (lesson 7, l7v2-q2-013)"""
+    answer = (
+        "因为 exp 涨的太快了，fp32 最大也就 3.4e38，所以 x 超过 88.72 左右 exp 就变成 inf，分母也 inf，"
+        "inf/inf 就是 NaN。还有全是 -1000 那种，exp 全部下溢成 0，0/0 也是 NaN。"
+    )
+    assert flags("lesson07-softmax", "Q2", answer) == []
+
+
+def test_a_worked_example_listing_lanes_is_no_stuffing():
+    """Is a lane vector ("[-4,-2,0,2,4,-5,-5,-5]") one value of a worked example, not eight terms or
+    a repeated unit? (lesson 6, l6v2-q1-007)"""
+    answer = (
+        "用课上的 N=5、BLOCK_SIZE=8 例子走一遍：\n输入：[1,3,5,7,9,0,0,0]，3 个 padding lane 是 other 给的 0，"
+        "0 加进去不改变和，sum=25，/5 → mean=5（对的）。\n变化：x−mean = [−4,−2,0,2,4,−5,−5,−5]，"
+        "padding 被逐元素减法改成了 −5，不再是 0。\n输出：不 mask 时平方和 = 40 + 3×25 = 115，/5 = 23 ≠ 8；"
+        "tl.where(mask, x−mean, 0.0) 之后是 [−4,−2,0,2,4,0,0,0]，平方和 40，/5 = 8。所以 mask 要在第二次归约前再做一次。"
+    )
+    assert flags("lesson06-mean-var", "Q1", answer) == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "mask、单位元、padding、other、-inf、加法、max",
+        "单位元 单位元 单位元 单位元",
+        "因为 mask，mask，mask，所以正确",
+    ],
+)
+def test_lists_and_repeated_words_are_still_stuffing(answer):
+    """Are a bare list of terms and a word said again and again still flagged?"""
+    assert "stuffing" in flags("lesson05-row-sum", "Q1", answer)
