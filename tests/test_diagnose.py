@@ -188,6 +188,45 @@ def test_checks_name_the_shapes_that_passed_and_keep_failing(capsys):
     assert FAIL_WORD in rendered[0] and "Traceback" not in "\n".join(rendered)
 
 
+def test_assert_close_names_the_output_and_what_passed_on_its_shape(capsys):
+    """With several outputs per shape (mean, var, rstd), does a failure name the output, the outputs that
+    passed on that shape, and only the shapes that passed whole, as an AssertionError with no torch text?"""
+    checks = Checks(exercise=("divisor", "centered_other"))
+    for shape in ((1, 1), (4, 100)):
+        x = _rows(*shape) + 3
+        block = 1 << (shape[1] - 1).bit_length()
+        want_var, want_mean = torch.var_mean(x, dim=1, unbiased=False)
+        checks.assert_close(want_mean.clone(), want_mean, atol=1e-4, rtol=1e-4, x=x, block=block, what="mean")
+        got_var = want_var + (block - shape[1]) * 1.0 / shape[1]  # a second mask that filled 1.0
+        if shape == (4, 100):
+            with pytest.raises(AssertionError) as raised:
+                checks.assert_close(got_var, want_var, atol=1e-4, rtol=1e-4, x=x, block=block, what="var")
+        else:
+            checks.assert_close(got_var, want_var, atol=1e-4, rtol=1e-4, x=x, block=block, what="var")
+    assert "：var " in capsys.readouterr().out
+    text = str(raised.value)
+    assert text.startswith("形状 4×100（N = 100，BLOCK = 128）上，var 的检查未通过。")
+    assert "同一形状上已通过：mean。" in text and "在它之前通过的形状：1×1" in text
+    assert "4×100" not in text.split("在它之前通过的形状")[1].splitlines()[0]
+    assert "28 × 1.0 / N" in text and 'hint("centered_other", 2)' in text
+    assert raised.value.__suppress_context__ and "Greatest" not in text
+
+
+def test_assert_close_keeps_torch_s_verdict():
+    """Is torch.testing.assert_close still the judge: a dtype it refuses fails, in Chinese, though the numbers
+    agree; NaN against NaN fails as in torch; and what it accepts passes?"""
+    checks = Checks(verbose=False)
+    ones = torch.ones(3)
+    with pytest.raises(CheckFailed) as raised:
+        checks.assert_close(ones.double(), ones, atol=1e-4, rtol=1e-4, what="mean")
+    assert raised.value.diagnosis.kind == "shape" and "dtype" in str(raised.value)
+    nan = torch.tensor([1.0, math.nan])
+    with pytest.raises(CheckFailed) as raised:
+        checks.assert_close(nan, nan.clone(), atol=1e-4, rtol=1e-4, what="var")
+    assert "NaN" in str(raised.value) and raised.value.diagnosis.kind == "other"
+    checks.assert_close(ones + 5e-5, ones, atol=1e-4, rtol=0.0, what="rstd")
+
+
 def test_verdict_is_a_word_with_a_colour():
     """Are pass and fail marks words (no emoji) with an ANSI colour?"""
     assert PASS_WORD in verdict(True) and "\x1b[32m" in verdict(True)
