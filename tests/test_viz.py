@@ -170,6 +170,13 @@ def test_softmax_traffic_is_8mn_plus_4m_against_2mn():
     assert sum(r + w for _, r, w in traffic["fused"]) == 2 * 16 * 100
 
 
+def test_traffic_figure_takes_a_lesson_s_own_title():
+    """Can a lesson title the traffic bars as its numbered figure (图 7-2), and is the default title kept?"""
+    titled = viz.traffic_figure(64, 100, title="图 7-2：显存流量")
+    assert titled.axes[0].get_title() == "图 7-2：显存流量"
+    assert "M = 64" in viz.traffic_figure(64, 100).axes[0].get_title()
+
+
 def test_bad_shapes_are_refused_in_chinese():
     """Is a BLOCK that is no power of two, or N > BLOCK, refused with a Chinese message?"""
     with pytest.raises(ValueError, match="2 的幂"):

@@ -2,6 +2,10 @@
 
 Not imported by the lesson: the notebook shows the PNG files. Labels are Chinese when a CJK font is
 installed and English otherwise (course.viz.label), like lesson 5's figures.
+
+图 7-1 (one row's lanes, loaded, after exp(x − max) and out, with other = −inf and 0.0) is drawn here:
+course.viz has no picture of those three stages side by side. 图 7-2 (memory traffic of naive against
+fused softmax) is course.viz.traffic_figure, the picture the lesson lets students redraw for their M, N.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 
+from course import viz  # noqa: E402
 from course.viz import COLORS, DPI, cjk_font, label  # noqa: E402
 
 IMG = Path(__file__).resolve().parent / "img"
@@ -69,36 +74,13 @@ def lanes_figure():
 
 
 def traffic_figure():
-    steps = [("max", 1, 0), ("x - m", 1, 1), ("exp", 1, 1), ("sum", 1, 0), ("/ d", 1, 1)]
-    fig, ax = plt.subplots(figsize=(9, 2.8))
-    for i, (name, _reads, writes) in enumerate(steps):
-        ax.add_patch(Rectangle((i * 1.5, 1.2), 1.2, 0.6, color=COLORS["real"], alpha=0.85))
-        ax.text(i * 1.5 + 0.6, 1.5, name, ha="center", va="center", color="white", fontsize=9)
-        ax.annotate("", (i * 1.5 + 0.4, 1.2), (i * 1.5 + 0.4, 0.5), arrowprops={"arrowstyle": "->"})
-        if writes:
-            ax.annotate("", (i * 1.5 + 0.8, 0.5), (i * 1.5 + 0.8, 1.2), arrowprops={"arrowstyle": "->"})
-    ax.add_patch(Rectangle((-0.2, 0.1), 7.4, 0.4, color=COLORS["off"]))
-    ax.text(3.5, 0.3, label("显存（HBM）：读 5MN + 2M，写 3MN + 2M", "HBM: read 5MN + 2M, write 3MN + 2M"),
-            ha="center", va="center", fontsize=9)  # fmt: skip
-    ax.add_patch(Rectangle((8.0, 1.2), 2.6, 0.6, color=COLORS["true"], alpha=0.85))
-    ax.text(9.3, 1.5, label("融合 kernel（寄存器内）", "fused kernel (registers)"), ha="center", va="center",
-            color="white", fontsize=9)  # fmt: skip
-    ax.annotate("", (8.6, 1.2), (8.6, 0.5), arrowprops={"arrowstyle": "->"})
-    ax.annotate("", (10.0, 0.5), (10.0, 1.2), arrowprops={"arrowstyle": "->"})
-    ax.add_patch(Rectangle((7.9, 0.1), 2.8, 0.4, color=COLORS["off"]))
-    ax.text(9.3, 0.3, label("读 MN，写 MN", "read MN, write MN"), ha="center", va="center", fontsize=9)
-    ax.set_xlim(-0.4, 10.9)
-    ax.set_ylim(0, 2.1)
-    ax.axis("off")
-    ax.set_title(
-        label(
-            "朴素实现：5 个 kernel，中间结果都经过显存",
-            "Naive: 5 kernels, every intermediate goes through HBM",
-        ),
-        fontsize=10,
+    m = n = 4096  # the shape of the lesson's worked numbers (section 3)
+    ratio = (8 * m * n + 4 * m) / (2 * m * n)
+    title = label(
+        f"图 7-2：softmax 的显存流量，M = N = {n}，fp32：朴素 5 步合计是融合 kernel 的 {ratio:.2f} 倍",
+        f"Fig. 7-2: softmax memory traffic, M = N = {n}, fp32: the naive 5 steps move {ratio:.2f}x the fused kernel",
     )
-    fig.tight_layout()
-    return fig
+    return viz.traffic_figure(n_rows=m, n_cols=n, title=title)
 
 
 def main() -> int:

@@ -600,7 +600,9 @@ def softmax_traffic(n_rows: int, n_cols: int, element_size: int = 4) -> dict[str
     return {"naive": naive, "fused": [("fused softmax", m * n * b, m * n * b)]}
 
 
-def traffic_figure(n_rows: int = 4096, n_cols: int = 1000, element_size: int = 4) -> Figure:
+def traffic_figure(
+    n_rows: int = 4096, n_cols: int = 1000, element_size: int = 4, title: str | None = None
+) -> Figure:
     """Stacked bars of the memory traffic (MB read and written) of naive against fused softmax."""
     traffic = softmax_traffic(n_rows, n_cols, element_size)
     cjk_font()
@@ -624,7 +626,8 @@ def traffic_figure(n_rows: int = 4096, n_cols: int = 1000, element_size: int = 4
     ax.set_xticks([0, 1], names)
     ax.set_ylabel(label("读 + 写（MB）", "read + written (MB)"))
     ax.set_title(
-        label(
+        title
+        or label(
             f"softmax 的显存流量：M = {n_rows}，N = {n_cols}，fp32；比值 {totals[0] / totals[1]:.2f}",
             f"softmax memory traffic: M = {n_rows}, N = {n_cols}, fp32; ratio {totals[0] / totals[1]:.2f}",
         ),
