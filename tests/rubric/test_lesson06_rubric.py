@@ -32,11 +32,12 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with both blind sets appended as splits blind-v1 and blind-v2?"""
+    """Does the calibration file parse, with the three blind sets appended as splits blind-v1 to blind-v3?"""
     assert calibration.errors == []
-    assert {r.item.split for r in calibration.results} == {"dev", "blind-v1", "blind-v2"}
+    assert {r.item.split for r in calibration.results} == {"dev", "blind-v1", "blind-v2", "blind-v3"}
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v3" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -230,3 +231,35 @@ def test_true_premises_of_the_second_blind_set_are_sound(l6):
     )
     scored = score(l6, "Q3", q3)
     assert (scored.points, scored.needs_review) == (2.0, False)
+
+
+# ── rubric_version 5 (built on blind-v3) ─────────────────────────────────────────────────────────────
+
+
+def test_cancellation_without_its_mechanism_is_half(l6):
+    """Does "两个大数相减，精度没了" earn half the cancellation, and the fp32 digits all of it?"""
+    guards = "tl.maximum 防止负方差开方得 NaN，eps 防止方差为 0 时 rsqrt(0) = inf。"
+    bare = score_answer(l6, "Q3", "均值 1e4 时两个大数相减，精度就没了，所以单遍不行。" + guards)
+    digits = score_answer(
+        l6,
+        "Q3",
+        "均值 1e4 时 mean(x²) 和 mean² 都约 1e8，fp32 只有 7 位有效数字，相减后抵消，所以单遍不行。" + guards,
+    )
+    assert digits.points - bare.points == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "单遍公式得对 x 和 x² 分别读一次显存，所以比两遍还慢，这才不用它。maximum 防负数，eps 防除 0。",
+        "1e4 时误差大是因为求和顺序和 torch 不同。maximum 防负方差，eps 防除零。",
+    ],
+)
+def test_new_wrong_chains_of_q3_are_vetoed_or_routed(l6, text):
+    s = score_answer(l6, "Q3", text)
+    assert s.veto or s.needs_review
+
+
+def test_second_mask_called_optional_is_routed(l6):
+    text = "x - mean 后 padding 是 -mean，但多出来的误差很小，完全可以忽略，tl.where 只是为了保险。"
+    assert score_answer(l6, "Q1", text).needs_review
