@@ -217,18 +217,28 @@ def main() -> None:
         metavar="K",
         help="grade the first K again with --jobs 1 and compare",
     )
+    args.add_argument(
+        "--no-execute",
+        action="store_true",
+        help="grade without nbgrader's run (no feedback notebook), as grade --no-execute",
+    )
     args.add_argument("--no-baseline", action="store_true", help="skip plain nbgrader autograde")
     args.add_argument("--tag", default="", help="suffix of the result file names")
     opts = args.parse_args()
     from course import runtime
 
     runtime.select(opts.backend)
+    if opts.no_execute:
+        from autograder.config import policy
+
+        policy().EXECUTE_NOTEBOOKS = False
     with tempfile.TemporaryDirectory(prefix="class-grading-") as tmp:
         work = Path(tmp)
         report = {
             "n": opts.n,
             "jobs": opts.jobs,
             "backend": opts.backend,
+            "execute_notebooks": not opts.no_execute,
             "mix": generate(work / "subs", opts.n),
         }
         report["probes"] = probes(opts.backend)

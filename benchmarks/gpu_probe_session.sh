@@ -1,6 +1,6 @@
 # One GPU call (device tool): lessons 6/7 run as a student on CUDA, a cold/warm Triton cache probe on lesson 5,
 # nbgrader start-up time, and lessons 6/7 examples graded on CUDA. Results: benchmarks/results/gpu-run-<date>/.
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site "${WHEELS:-.whl}"/*.whl && rm -rf /tmp/site/nbgrader/tests && for J in "$(python3 -c 'import sys;print(sys.prefix)')/share/jupyter" /usr/local/share/jupyter; do mkdir -p "$J" 2>/dev/null && cp -r /tmp/site/share/jupyter/nbconvert "$J/" && break; done && export PYTHONPATH=/tmp/site PATH=/tmp/site/bin:$PATH || exit
+python3 -m pip install -q --no-index --no-deps --no-cache-dir --upgrade --target /tmp/site "${WHEELS:-.whl}"/*.whl && rm -rf /tmp/site/nbgrader/tests && for J in "$(python3 -c 'import sys;print(sys.prefix)')/share/jupyter" /usr/local/share/jupyter; do mkdir -p "$J" 2>/dev/null && cp -r /tmp/site/share/jupyter/nbconvert "$J/" && break; done && export PYTHONPATH=/tmp/site PATH=/tmp/site/bin:$PATH || exit
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > $OUT/device.txt
 python3 -c "import torch,triton,sys;print(sys.version.split()[0],torch.__version__,triton.__version__)" >> $OUT/device.txt
 for L in lesson06-mean-var lesson07-softmax; do
