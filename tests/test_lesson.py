@@ -8,6 +8,7 @@ import tempfile
 import nbformat
 import pytest
 from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
 
 from autograder.build.blanks import BLANK, parse_markers
 from autograder.build.template import exercise_source
@@ -57,10 +58,10 @@ def test_lesson_runs_as_a_plain_script():
     assert "row_sum 可见检查：通过" in done.stdout
 
 
-def _filled_release(item=LESSON):
-    """The release with each blank of the exercise given its reference answer, in reading order."""
+def _filled_release(item=LESSON, answers=None):
+    """The release with each blank of the exercise given its reference answer (or answers), in reading order."""
     nb = nbformat.read(item.release_notebook, as_version=4)
-    answers = [blank.answer for blank in parse_markers(exercise_source(item))]
+    answers = answers or [blank.answer for blank in parse_markers(exercise_source(item))]
     for cell in nb.cells:
         if cell.metadata.get("nbgrader", {}).get("grade_id") == item.spec.exercise.cell:
             for answer in answers:
@@ -80,6 +81,43 @@ def test_release_runs_top_to_bottom_with_the_blank_filled(assignment):
     )
     assert "backend=interpret" in record
     assert all(check in record for check in item.spec.visible_checks)
+
+
+WRONG_BLANKS = {  # a typical wrong answer per lesson, and what its diagnosis must say
+    "lesson05-row-sum": (["1.0"], "4×100（N = 100，BLOCK = 128）的检查未通过", "28 × 1.0"),
+    "lesson06-mean-var": (
+        ["n_cols", "1.0"],
+        "4×100（N = 100，BLOCK = 128）上，var 的检查未通过",
+        "28 × 1.0 / N",
+    ),
+    "lesson07-softmax": (["0.0", "row_max"], "4×100（N = 100，BLOCK = 128）上，softmax 的检查未通过", "分母"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("assignment", sorted(WRONG_BLANKS))
+def test_a_wrong_blank_fails_the_visible_check_with_a_chinese_diagnosis(assignment):
+    """Does a typical wrong blank still fail the visible check cell, showing the Chinese diagnosis (shape, what
+    the error looks like, the hint level) and not torch's English traceback?"""
+    item = lesson(assignment)
+    answers, where, looks = WRONG_BLANKS[assignment]
+    nb = _filled_release(item, answers)
+    with pytest.raises(CellExecutionError):
+        _run_notebook(nb, "interpret")
+    errors = [
+        (c, o)
+        for c in nb.cells
+        if c.cell_type == "code"
+        for o in c.get("outputs", [])
+        if o.get("output_type") == "error"
+    ]
+    assert len(errors) == 1  # the visible check, and nothing before it
+    cell, error = errors[0]
+    assert cell.metadata["nbgrader"]["grade_id"].endswith("_normal")  # the cell of the visible checks
+    shown = "\n".join(error["traceback"])
+    assert where in shown and looks in shown and "hint(" in shown and "（第 " in shown, shown
+    assert "Traceback" not in shown and "Greatest" not in shown and "torch.testing" not in shown
+    assert error["ename"] == "CheckFailed"
 
 
 @pytest.mark.slow

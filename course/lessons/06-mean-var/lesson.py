@@ -344,7 +344,9 @@ def mean_var(x, eps=1e-5):
 
 # %% role="test" grade_id="test_mean_var_normal" points=2
 # 可见检查：1×1、非 2 的幂宽度 100 和 257、均值不为 0 的行、fp16 输入。不要修改本单元，也不要放宽容差。
+# 判定就是 torch.testing.assert_close；没通过时，下面会用中文说明哪个形状、哪个输出错了，错成什么样、该看哪一级提示。
 torch.manual_seed(0)
+checks = diagnose.Checks(exercise=("divisor", "centered_other"))
 cases = (
     ((1, 1), torch.float32),
     ((4, 100), torch.float32),
@@ -355,9 +357,10 @@ for shape, dtype in cases:
     x = (torch.randn(shape) * 2 + 3).to(device=DEVICE, dtype=dtype)
     want_var, want_mean = torch.var_mean(x.float(), dim=1, unbiased=False)
     got_mean, got_var, got_rstd = mean_var(x)
-    torch.testing.assert_close(got_mean, want_mean, atol=1e-4, rtol=1e-4)
-    torch.testing.assert_close(got_var, want_var, atol=1e-4, rtol=1e-4)
-    torch.testing.assert_close(got_rstd, torch.rsqrt(want_var + 1e-5), atol=1e-4, rtol=1e-4)
+    where = {"x": x, "block": triton.next_power_of_2(shape[1])}
+    checks.assert_close(got_mean, want_mean, atol=1e-4, rtol=1e-4, what="mean", **where)
+    checks.assert_close(got_var, want_var, atol=1e-4, rtol=1e-4, what="var", **where)
+    checks.assert_close(got_rstd, torch.rsqrt(want_var + 1e-5), atol=1e-4, rtol=1e-4, what="rstd", **where)
 record.passed("mean_var 可见检查")
 ### BEGIN HIDDEN TESTS
 from autograder.lesson.cases import check_in_notebook  # noqa: E402
