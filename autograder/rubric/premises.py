@@ -35,6 +35,8 @@ _MARKER = re.compile(
 # A marker denied in its clause ("不是因为 B") states no premise: "而是因为 C" carries the real one.
 _DENIED = any_of(tuple(NEGATORS))
 _ARROWS = ("→", "=>", "⇒")
+# "理由不是 x+(-inf)=x": the reason named is the one rejected (v8-q3-009); "因为不是 2 的幂" is a reason.
+_REASON_DENIED = re.compile(r"\s*(?:不是|并不是|并非|不在于)")
 _LETTERS = re.compile(r"[\W_]+")
 _HEADING = re.compile(r"^\W*\w{0,8}\s*:")
 # A short side that states a condition, not a step: "访存受限 → 预测 4×", "平移不变 → 结果不变",
@@ -62,7 +64,9 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
     markers = [
         m
         for m in _MARKER.finditer(sentence)
-        if not (m.group(0) not in _ARROWS and _denied(sentence, m.start())) and not _step_arrow(sentence, m)
+        if not (m.group(0) not in _ARROWS and _denied(sentence, m.start()))
+        and not _step_arrow(sentence, m)
+        and not (m.group(0).startswith(("理由", "原因")) and _REASON_DENIED.match(sentence, m.end()))
     ]
     links = []
     for i, marker in enumerate(markers):
@@ -76,7 +80,7 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
                 continue  # "因为 B，所以 A": the forward marker already made this link
             if re.match(r"\s*[^,;:]{0,6}:", after) and not _content(before):
                 continue  # "所以：…", "所以其实就是：…" head a summary: its clauses carry their own markers
-            premise = before if _content(before) else previous
+            premise = before if _content(before) and not _subject_only(marker, before) else previous
             if i and markers[i - 1].lastgroup == "backward" and _content(before):
                 if "," in before.strip(" ,"):  # "mask 保证不越界，单位元保证不改结果": a new clause
                     premise = before.strip(" ,").split(",")[-1]
@@ -108,6 +112,13 @@ def _forward(sentence: str, marker: re.Match, rest: list[re.Match], before: str,
 def _link(marker: str, kind: str, premise: str, conclusion: str) -> CausalLink:
     premise = _HEADING.sub("", premise)  # "- 所以:mask" offers "mask"
     return CausalLink(marker, kind, premise.strip(" ,;:"), conclusion.strip(" ,;:"))
+
+
+def _subject_only(marker: re.Match, before: str) -> bool:
+    """'The kernel therefore holds 128 lanes': an English adverb after a bare subject draws on the
+    sentence before, not on the subject (v8-q2-008)."""
+    adverb = marker.group(0) in ("therefore", "thus", "hence")
+    return adverb and "," not in before and len(before.split()) <= 3
 
 
 def _denied(sentence: str, position: int) -> bool:

@@ -105,3 +105,18 @@ def test_a_short_condition_before_an_arrow_is_a_cause():
     assert links("输出：标量 → out[row]") == []
     assert links("读一行 → 补 0 → sum → store") == []
     assert links("比如 n=100 → 128") == []
+
+
+def test_a_rejected_reason_states_no_premise():
+    """Does '理由不是 x + (-inf) = x' offer no premise (the student names the reason it rejects), while
+    '因为不是 2 的幂' still gives one? (lesson 5, v8-q3-009)"""
+    assert links("注意理由不是 x + (-inf) = x, 那个等式是错的") == []
+    assert links("因为不是 2 的幂，所以要补到 128") == [("不是 2 的幂", "要补到 128")]
+
+
+def test_therefore_after_a_bare_subject_draws_on_the_sentence_before():
+    """In 'The kernel therefore holds 128 lanes', is the premise the sentence before, not 'the kernel'?
+    (lesson 5, v8-q2-008)"""
+    assert links("the kernel therefore always holds 128 lanes", previous="blocks must be powers of two") == [
+        ("blocks must be powers of two", "always holds 128 lanes")
+    ]
