@@ -62,5 +62,7 @@ lint: $(SETUP)
 format: $(SETUP)
 	$(PY) -m ruff format . && $(PY) -m ruff check --fix .
 
+# Lesson 7's benchmark compares with the interpreter's outputs first: see benchmarks/lesson07_softmax.py.
 bench: $(SETUP)
 	$(PY) benchmarks/lesson05_row_sum.py
+	$(PY) benchmarks/lesson06_mean_var.py

@@ -1,4 +1,4 @@
-"""scripts/grade_class.sbatch and .github/workflows/grade-class.yml: a class graded as shards on a scheduler."""
+"""scripts/grade_class.sbatch, .github/workflows/grade-class.yml and gpu-tests.yml: the class and the GPU suite on schedulers."""
 
 from __future__ import annotations
 
@@ -52,3 +52,21 @@ def test_the_slurm_script_refuses_a_shard_without_a_seed(tmp_path):
         tmp_path, SUBMISSIONS="examples/submissions", SLURM_ARRAY_TASK_ID="1", SLURM_ARRAY_TASK_COUNT="2"
     )
     assert done.returncode != 0 and "SEED" in done.stderr
+
+
+GPU_TESTS = REPO_ROOT / ".github" / "workflows" / "gpu-tests.yml"
+
+
+def test_the_gpu_workflow_runs_the_gpu_suite_and_the_benchmarks_on_a_gpu_runner():
+    """Does the GPU workflow run `make test-gpu` and `make bench` on a self-hosted GPU runner, never for a
+    pull request, and upload the benchmark results?"""
+    flow = yaml.safe_load(GPU_TESTS.read_text(encoding="utf-8"))
+    triggers = flow.get("on", flow.get(True))  # YAML 1.1 reads the key `on` as true
+    assert "pull_request" not in triggers and "pull_request_target" not in triggers
+    job = flow["jobs"]["gpu-tests"]
+    assert {"self-hosted", "gpu"} <= set(job["runs-on"])
+    commands = " ".join(step.get("run", "") for step in job["steps"])
+    assert "make test-gpu" in commands and "make bench" in commands
+    assert any("upload-artifact" in step.get("uses", "") for step in job["steps"])
+    makefile = (REPO_ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "test-gpu:" in makefile and "bench:" in makefile
