@@ -1,5 +1,5 @@
-"""Lesson 5's rubric (course/lessons/05-row-sum-padding/rubric.yaml, version 12): the premises, mechanism
-descriptions and wrong beliefs that blind set v9 showed it could not read."""
+"""Lesson 5's rubric (course/lessons/05-row-sum-padding/rubric.yaml, versions 12 and 13): the premises,
+mechanism descriptions and wrong beliefs that blind sets v9 and v10 showed it could not read."""
 
 import pytest
 
@@ -92,3 +92,53 @@ def test_a_counterexample_max_of_minus_one_and_zero_is_no_belief(l5):
     )
     scored = _score(l5, "Q3", answer)
     assert not scored.veto, scored.misconceptions
+
+
+# ── rubric_version 13 (built on blind v10) ──────────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        ("Q1", "正因为这些 padding lane 确实会被加进去，所以 other 只能是加法单位元 0：x + 0 = x，和不变。"),
+        ("Q2", "One block has to hold the whole row, so B >= N and B = next_power_of_2(100) = 128."),
+        ("Q2", "Block sizes are powers of two. 100 isn't one, so the block covering the row is 128."),
+        ("Q3", "保持 0 的话全是负数的一行会输出 0，因为 padding 的 0 比这些负数都大。"),
+        (
+            "Q3",
+            "If the fill stayed 0.0, an all-negative row would give 0, because padding zeros beat every real element.",
+        ),
+    ],
+)
+def test_round13_true_premises_are_no_unknown_premise(l5, question, answer):
+    """Are the true premises blind v10 used (the padded lanes really are added, one block holds the row:
+    B >= N, "100 isn't one", 0 beats a row of negatives) read as known, not sent to a TA as unknown?"""
+    scored = _score(l5, question, answer)
+    assert "unknown_premise" not in scored.flags, scored.evidence
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Cost: 28/128 of the lanes idle, zero extra bandwidth, since masked lanes never load.",
+        "有人说多出来的 28 个 lane 会多读 28 个数、浪费带宽，其实不会：被 mask 的 lane 不发访存。",
+    ],
+)
+def test_no_memory_cost_stated_or_refuted_is_no_veto(l5, answer):
+    """Is "zero extra bandwidth", or a reported memory-cost belief followed by "其实不会：", kept apart from
+    the memory-cost misconception?"""
+    scored = _score(l5, "Q2", answer)
+    assert not scored.veto, scored.misconceptions
+
+
+def test_the_belief_itself_saying_it_never_touches_them_is_still_seen(l5):
+    """Is "kernel 里其实不会碰它们" inside a wrong belief no refutation of it (only "其实不会：" is)?"""
+    answer = "Triton 会自动只处理 100 个 lane，那 28 个 padding 是 PyTorch 为了对齐多分配的，kernel 里其实不会碰它们。"
+    assert _score(l5, "Q2", answer).needs_review
+
+
+def test_restating_the_question_earns_only_the_conclusion_without_a_ta(l5):
+    """Is "填负无穷，因为是求 max" (the question's own condition as the reason) scored at the conclusion's
+    share without review, and no more?"""
+    scored = _score(l5, "Q3", "填负无穷，因为是求 max。")
+    assert not scored.needs_review and scored.points < scored.max_points
