@@ -142,7 +142,10 @@ def _step_arrow(sentence: str, marker: re.Match) -> bool:
     left = _HEADING.sub("", left.split(":")[-1] if left.count(":") else left)
     if _STATE.search(left.split(",")[-1]) and not _NUMBERS_ONLY.match(right):
         return False  # a condition and what follows from it
-    short = len(_LETTERS.sub("", left)) <= 6 and not re.search(r"[=<>]", left)
+    formula = re.search(r"[=<>≤≥]", left)
+    if sentence.count("→") >= 3 and not formula and len(_LETTERS.sub("", left)) <= 12:
+        return True  # "输入一行 + mask → 按 mask 读，填 0 → tl.sum → store": a pipeline of short stages
+    short = len(_LETTERS.sub("", left)) <= 6 and not formula
     step = re.match(r"([^→,;:]*)→", right)  # "… → sum → store": a short step between two arrows
     return short or bool(step and len(_LETTERS.sub("", step.group(1))) <= 6)
 

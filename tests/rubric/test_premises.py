@@ -120,3 +120,13 @@ def test_therefore_after_a_bare_subject_draws_on_the_sentence_before():
     assert links("the kernel therefore always holds 128 lanes", previous="blocks must be powers of two") == [
         ("blocks must be powers of two", "always holds 128 lanes")
     ]
+
+
+def test_a_pipeline_of_short_stages_states_no_cause():
+    """In '输入一行 + mask → 按 mask 读、超出的填 0 → tl.sum → store' (three arrows, stages of a dozen
+    characters or fewer), is no stage offered as the premise of the next, while a single such arrow
+    still links its two sides? (lesson 5, v7-q1-007)"""
+    assert links("输入一行 + mask → 按 mask 读、超出的填 0 → tl.sum → store") == []
+    assert links("输入一行 + mask → 按 mask 读、超出的填 0") == [
+        ("输入一行 + mask", "按 mask 读、超出的填 0")
+    ]
