@@ -142,3 +142,11 @@ def test_restating_the_question_earns_only_the_conclusion_without_a_ta(l5):
     share without review, and no more?"""
     scored = _score(l5, "Q3", "填负无穷，因为是求 max。")
     assert not scored.needs_review and scored.points < scored.max_points
+
+
+def test_loses_to_every_number_and_all_below_zero_are_read(l5):
+    """Are "-inf 跟任何数比较都输" (the identity in words) and "一行的数都小于 0" (the all-negative row) read,
+    so an answer made of them is not sent to a TA as unread? (blind v10, v10-q3-002)"""
+    answer = "改成 -inf。max 里 -inf 跟任何数比较都输；填 0 的话，如果一行的数都小于 0，结果会被 0 顶替。"
+    scored = _score(l5, "Q3", answer)
+    assert "unread" not in scored.flags and "all_negative_failure" in [m["concept"] for m in scored.matched]
