@@ -150,3 +150,32 @@ def test_loses_to_every_number_and_all_below_zero_are_read(l5):
     answer = "改成 -inf。max 里 -inf 跟任何数比较都输；填 0 的话，如果一行的数都小于 0，结果会被 0 顶替。"
     scored = _score(l5, "Q3", answer)
     assert "unread" not in scored.flags and "all_negative_failure" in [m["concept"] for m in scored.matched]
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        ("Q3", "要是还用 0.0，整行全是负数 → max 的结果被 0 顶替，所以要改成 -inf。"),
+        (
+            "explanation",
+            "填 0.0；-0.0 更严格，因为 (-0.0) + (+0.0) = +0.0，所以用 +0.0 时 x=-0.0 的符号会变。",
+        ),
+        ("explanation", "检查失败时每行多了 28，说明 padding lane 里的 1 被加进去了，所以应该填 0.0。"),
+    ],
+)
+def test_round13_scenarios_and_facts_are_known_premises(l5, question, answer):
+    """Are a 0 fill on an all-negative row (the counterfactual's condition), IEEE's signed zero and the
+    padded 1s being added read as true premises, not sent to a TA as unknown? (v8-q3-007, v5-ex-020,
+    v10-ex-025)"""
+    scored = _score(l5, question, answer)
+    assert "unknown_premise" not in scored.flags, scored.evidence
+
+
+def test_a_refuted_common_saying_is_no_contradiction(l5):
+    """Is '常见说法是"凑成 32 的倍数"，这是巧合' a refuted belief, not a warp claim beside the right rule?"""
+    answer = (
+        "常见说法是“一个 warp 32 线程，100 向上取整到 32 的倍数就是 128”，这是巧合。"
+        "真正原因是 tl.arange 的长度必须是 2 的幂，所以 N=100 只能开 128，多出 28 个 lane 被 mask 住、填 0。"
+    )
+    scored = _score(l5, "Q2", answer)
+    assert "contradiction" not in scored.flags and not scored.veto
