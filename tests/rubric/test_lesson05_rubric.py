@@ -179,3 +179,24 @@ def test_a_refuted_common_saying_is_no_contradiction(l5):
     )
     scored = _score(l5, "Q2", answer)
     assert "contradiction" not in scored.flags and not scored.veto
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        (
+            "Q2",
+            "The mask keeps the extra lanes from reading out-of-bounds memory, and other=0.0 makes them add nothing.",
+        ),
+        ("explanation", "我对照了代码：mask = cols < n_cols 保证只有前 N 个 lane 去访存，other 填 0.0。"),
+        (
+            "explanation",
+            "我把 other 删掉试过，删掉也能过，但那只是当前实现恰好给了 0，文档并没有保证，所以提交的是 0.0。",
+        ),
+    ],
+)
+def test_round13_true_descriptions_are_read(l5, question, answer):
+    """Are true descriptions of the mask ("keeps them from reading … memory", "保证只有前 N 个 lane 访存")
+    and of an omitted other that works by accident read by the gate, not sent to a TA as unread?
+    (v7-q2-008, v9-ex-021, v10-ex-001)"""
+    assert "unread" not in _score(l5, question, answer).flags
