@@ -138,10 +138,11 @@ def test_the_belief_itself_saying_it_never_touches_them_is_still_seen(l5):
 
 
 def test_restating_the_question_earns_only_the_conclusion_without_a_ta(l5):
-    """Is "填负无穷，因为是求 max" (the question's own condition as the reason) scored at the conclusion's
-    share without review, and no more?"""
-    scored = _score(l5, "Q3", "填负无穷，因为是求 max。")
-    assert not scored.needs_review and scored.points < scored.max_points
+    """Is "填负无穷，因为是求 max" (the question's own condition as the reason), or "因为数据可能是负的" (true of
+    randn, and no reason for -inf), scored at the conclusion's share without review, and no more?"""
+    for answer in ("填负无穷，因为是求 max。", "改成 -inf，因为数据可能是负的。"):
+        scored = _score(l5, "Q3", answer)
+        assert not scored.needs_review and scored.points < scored.max_points, (answer, scored.flags)
 
 
 def test_loses_to_every_number_and_all_below_zero_are_read(l5):
