@@ -1,15 +1,15 @@
 """A student's whole flow in a real browser: JupyterLab on the student package, driven by Chromium.
 
-JupyterLab serves a temporary copy of release/lesson05-row-sum/ alone (the notebook, img/ and the
-student package course/), with the student configuration of course/lab-config/ (nbgrader's instructor
+For each lesson (5, 6 and 7), JupyterLab serves a temporary copy of release/<lesson>/ alone (the
+notebook, img/ and the student package course/), with the student configuration of course/lab-config/ (nbgrader's instructor
 tools off). Playwright drives Debian's Chromium (tests/browser/setup.sh installs it; Playwright's own
 browser download is never used). The test, as a student would:
 
 1. opens the notebook and checks that no instructor tool is in sight;
-2. fills the blank with the right answer in the editor, runs all cells on the interpreter, and sees the
+2. fills the blanks with the right answers in the editor, runs all cells on the interpreter, and sees the
    visible check pass (a word in green), the figures render, and a hint appear when asked for;
 3. clicks nbgrader's Validate and sees success;
-4. puts a wrong value in the blank, runs all again, and sees the Chinese diagnosis; Validate fails with it.
+4. puts a wrong value in a blank, runs all again, and sees the Chinese diagnosis; Validate fails with it.
 
 Screenshots of each step go to artifacts/browser/ (gitignored; $COURSE_BROWSER_ARTIFACTS moves them).
 Without Chromium or Playwright the test is skipped, unless $COURSE_REQUIRE_BROWSER=1 (.ci/run sets it).
@@ -24,16 +24,59 @@ import subprocess
 import sys
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]  # about a minute and a half
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # about a minute and a half per lesson
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-ASSIGNMENT = "lesson05-row-sum"
 BLANK = "______"
-RIGHT, WRONG = "0.0", "1.0"
+
+
+@dataclass(frozen=True)
+class Flow:
+    """One lesson's flow: what the student types, and what the page must then show."""
+
+    assignment: str
+    blanks: tuple[tuple[str, str], ...]  # (text of the blank's editor line, the right answer), in order
+    passed: str  # a green line of the visible check once it passes
+    hint: str  # the commented hint call the student uncomments
+    wrong: tuple[str, str, str]  # (text of the filled line, the right answer in it, a wrong one)
+    diagnosis: tuple[str, ...]  # what the failed check says
+    playground: str  # text of the playground cell
+
+
+FLOWS = {
+    "lesson05-row-sum": Flow(
+        "lesson05-row-sum",
+        ((f"other={BLANK}", "0.0"),),
+        "row_sum 可见检查：通过",
+        'hint("other", 1)',
+        ("mask=mask, other=0.0)", "0.0", "1.0"),
+        ("形状 4×100（N = 100，BLOCK = 128）的检查未通过", "128 − 100", 'hint("other", 2)', "1×1"),
+        "OTHER = 1.0",
+    ),
+    "lesson06-mean-var": Flow(
+        "lesson06-mean-var",
+        ((f"tl.cast({BLANK}", "n_cols"), (f"x - mean, {BLANK}", "0.0")),
+        "rstd 通过",
+        'hint("centered_other", 1)',
+        ("tl.cast(n_cols, tl.float32)", "n_cols", "BLOCK_SIZE"),
+        ("形状 4×100（N = 100，BLOCK = 128）上，mean 的检查未通过", "100/128", 'hint("divisor", 2)', "1×1"),
+        "FILL = 1.0",
+    ),
+    "lesson07-softmax": Flow(
+        "lesson07-softmax",
+        ((f"other={BLANK}", 'float("-inf")'), (f"shift={BLANK}", "row_max")),
+        "每行之和 通过",
+        'hint("other", 1)',
+        ('other=float("-inf"))', 'float("-inf")', "0.0"),
+        ("形状 4×100（N = 100，BLOCK = 128）上，softmax 的检查未通过", 'hint("other", 2)', "1×1"),
+        "OTHER = 0.0",
+    ),
+}
 ARTIFACTS = Path(os.environ.get("COURSE_BROWSER_ARTIFACTS", REPO_ROOT / "artifacts" / "browser"))
 REQUIRED = os.environ.get("COURSE_REQUIRE_BROWSER") == "1"
 RUN_TIMEOUT_MS = 180_000
@@ -68,12 +111,17 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+@pytest.fixture(scope="module", params=list(FLOWS))
+def flow(request) -> Flow:
+    return FLOWS[request.param]
+
+
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
+def lab(tmp_path_factory, flow):
     """JupyterLab serving a copy of the release folder alone; yields (url, folder)."""
     root = tmp_path_factory.mktemp("student")
-    folder = root / ASSIGNMENT
-    shutil.copytree(REPO_ROOT / "release" / ASSIGNMENT, folder)
+    folder = root / flow.assignment
+    shutil.copytree(REPO_ROOT / "release" / flow.assignment, folder)
     config = root / "jupyter-config"
     shutil.copytree(REPO_ROOT / "course" / "lab-config", config)
     settings = root / "lab-settings"
@@ -108,7 +156,7 @@ def lab(tmp_path_factory):
                 if server.poll() is not None or time.time() > deadline:
                     raise RuntimeError((root / "jupyter.log").read_text(errors="replace")[-3000:]) from None
                 time.sleep(0.3)
-        yield f"{base}/lab/tree/{ASSIGNMENT}.ipynb?token={token}", folder
+        yield f"{base}/lab/tree/{flow.assignment}.ipynb?token={token}", folder
     finally:
         server.terminate()
         try:
@@ -146,7 +194,9 @@ def page(lab):
 def shot(page, name: str, target=None) -> Path:
     if target is not None:
         target.scroll_into_view_if_needed()
-    path = ARTIFACTS / f"{name}.png"
+    lesson = page.url.split("/lab/tree/", 1)[-1].split(".ipynb", 1)[0]
+    path = ARTIFACTS / lesson / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path))
     return path
 
@@ -212,40 +262,45 @@ def close_dialog(page) -> None:
     page.locator(".jp-Dialog").wait_for(state="detached")
 
 
-def test_student_flow(page):
+def test_student_flow(page, flow):
     started = time.time()
     try:
-        _flow(page)
+        _flow(page, flow)
     except Exception:
         shot(page, "failed")  # what the page showed when it went wrong
         raise
-    print(f"\nbrowser flow: {time.time() - started:.1f} s; screenshots in {ARTIFACTS}")
+    print(f"\nbrowser flow {flow.assignment}: {time.time() - started:.1f} s; screenshots in {ARTIFACTS}")
 
 
-def _flow(page) -> None:
+def _flow(page, flow: Flow) -> None:
     # 1. the notebook, with no instructor tool in sight
     shot(page, "01-opened")
     assert page.locator(".lm-MenuBar-item", has_text="Nbgrader").count() == 0
     assert page.get_by_text("Create Assignment").count() == 0 and page.get_by_text("Formgrader").count() == 0
     assert page.get_by_text("生成文件").count() == 0 and page.get_by_text("noqa").count() == 0
 
-    # 2. the right answer typed into the blank, everything run on the interpreter
-    replace_in_line(page, f"other={BLANK}", BLANK, RIGHT)
-    assert page.locator(".cm-line", has_text=f"mask=mask, other={RIGHT})").count() == 1
+    # 2. the right answers typed into the blanks, everything run on the interpreter
+    for marker, right in flow.blanks:
+        replace_in_line(page, marker, BLANK, right)
+    assert page.locator(".cm-line", has_text=flow.wrong[0]).count() == 1
     run_all(page)
     check = cell_with(page, "可见检查")
-    passed = check.locator(".jp-OutputArea-output [class*='ansi-green']", has_text="row_sum 可见检查：通过")
-    assert passed.count() == 1, check.inner_text()
+    passed = check.locator(".jp-OutputArea-output", has_text=flow.passed).locator("[class*='ansi-green']")
+    assert passed.count() >= 1, check.inner_text()
+    stderr = check.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert stderr.count() == 0, check.inner_text()
     shot(page, "02-check-passed", check)
     assert "backend=interpret" in cell_with(page, "record.show()").inner_text()
     images = page.locator(".jp-OutputArea-output img")
-    assert images.count() >= 4  # the GPU measurement, the lanes, and the playground's two pictures
+    assert images.count() >= 2  # a picture of the lesson and the playground's
     assert page.evaluate(
         "() => [...document.querySelectorAll('.jp-OutputArea-output img')].every(i => i.naturalWidth > 0)"
     )
-    shot(page, "03-playground-pictures", cell_with(page, "OTHER = 1.0"))
+    playground = cell_with(page, flow.playground)
+    assert playground.locator(".jp-OutputArea-output img").count() >= 1, playground.inner_text()
+    shot(page, "03-playground-pictures", playground)
     hint_cell = cell_with(page, "去掉行首的")
-    replace_in_line(page, '# hint("other", 1)', '# hint("other", 1)', 'hint("other", 1)')
+    replace_in_line(page, f"# {flow.hint}", f"# {flow.hint}", flow.hint)
     hint_cell.click()
     page.keyboard.press("Shift+Enter")
     hint_cell.locator(".jp-OutputArea-output", has_text="[提示记录]").wait_for()
@@ -259,15 +314,13 @@ def _flow(page) -> None:
     assert "Success" in text, text
     close_dialog(page)
 
-    # 4. a wrong identity: the check fails with a Chinese diagnosis, and Validate fails with it
-    replace_in_line(page, f"mask=mask, other={RIGHT})", RIGHT, WRONG)
+    # 4. a wrong value: the check fails with a Chinese diagnosis, and Validate fails with it
+    replace_in_line(page, *flow.wrong)
     run_all(page)
-    failed = check.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     diagnosis = check.inner_text()
-    assert "形状 4×100（N = 100，BLOCK = 128）的检查未通过" in diagnosis, diagnosis
-    assert "128 − 100" in diagnosis and 'hint("other", 2)' in diagnosis and "1×1" in diagnosis
+    assert all(phrase in diagnosis for phrase in flow.diagnosis), diagnosis
     assert "Traceback" not in diagnosis and "Greatest absolute difference" not in diagnosis
-    assert failed.count() >= 1
+    assert stderr.count() >= 1
     shot(page, "06-diagnosis", check)
     text = validate(page)
     shot(page, "07-validate-failure")
