@@ -14,7 +14,7 @@ import re
 
 from autograder.rubric.model import Rubric
 from autograder.rubric.premises import Sentence
-from autograder.rubric.textnorm import is_hypothetical, is_negated, normalize
+from autograder.rubric.textnorm import clause_around, is_hypothetical, is_negated, normalize
 
 _VALUE = r"(?P<value>[+-]inf|none|nan|[+-]?\d+(?:\.\d*)?(?:e[+-]?\d+)?(?![\d.]))"
 # "我填的是 0.0", "other=0.0", "I filled other with 0.0", "改成加法单位元 0.0 后": what the student filled.
@@ -32,6 +32,14 @@ _OTHER_PARAMETER = re.compile(
 )
 _EARLIER = re.compile(
     r"第一次|一开始|起初|最初|原来|之前|误填|误设|当时|\bat\s+first|initially|originally|first\s+version"
+)
+# A described experiment reports a trial, not the submitted value: "我试过 other 填 0.0，宽度 100 的检查失败了",
+# "故意改成 1.0", "I tried other=0.0"; a marker before the hit in its clause, or "试试" right after it.
+_TRIAL = re.compile(
+    r"试过|试了|尝试过|故意|刻意|特意|做了?(?:个|一个)?实验|\btried\b|\bexperiment\w*|\bdeliberately\b|\bon\s+purpose\b"
+)
+_TRIAL_AFTER = re.compile(
+    r"^\s*(?:试试|试了?一?下|看看|\bto\s+see\b|\bas\s+(?:a|an)\s+(?:test|experiment)\b)"
 )
 _NORMATIVE = re.compile(r"(?:应该?|要|需要|必须|得|should|must|need\s+to|has\s+to)\s*\S{0,3}$")
 _NO_RUN = re.compile(
@@ -148,11 +156,16 @@ def unread_note(sentences: list[Sentence], context: dict | None, rubric: Rubric)
 
 
 def _states(text: str, hit: re.Match, rubric: Rubric, unfilled: bool) -> bool:
-    """Whether the hit says what the submitted code holds (not an earlier try, a hypothetical or a rule)."""
+    """Whether the hit says what the submitted code holds (not an earlier try, a described experiment,
+    a hypothetical or a rule)."""
     before = text[max(0, hit.start() - 12) : hit.start()]
     clause = text[max(0, hit.start() - 12) : hit.end() + 4]
+    clause_start = clause_around(text, hit.start())[0]
     if (
         _EARLIER.search(before)
+        or _TRIAL.search(before)
+        or _TRIAL.search(text[clause_start : hit.start()])
+        or _TRIAL_AFTER.search(text[hit.end() :])
         or _OTHER_PARAMETER.search(hit.group(0))
         or re.search(r"atol|rtol|容差", clause)
     ):
