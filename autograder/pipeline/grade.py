@@ -17,6 +17,7 @@ from autograder.config import harness_limits, notebook_limits, policy
 from autograder.integrity import cells as integrity
 from autograder.integrity import runrecord
 from autograder.integrity.blank_reader import Reading
+from autograder.integrity.exchange import exchange_files
 from autograder.integrity.submissions import Submission, SubmissionError, read_notebook
 from autograder.isolation.harness import run_harness
 from autograder.lesson.registry import Lesson
@@ -65,6 +66,7 @@ class Grade:
     harness_error: str = ""
     harness_isolation: list[str] = field(default_factory=list)  # what protected the harness run
     nbgrader: dict = field(default_factory=dict)
+    exchange: dict = field(default_factory=dict)  # nbgrader exchange's timestamp and secret, for its feedback
     hints: list[list] = field(default_factory=list)
     run_record: list[str] = field(default_factory=list)
     pass_conditions: dict = field(default_factory=dict)  # the seed's third condition, with evidence
@@ -234,6 +236,7 @@ def grade_one(ctx: Context, submission: Submission) -> Grade:
     """Every step for one student; a bad notebook becomes an error on this grade, never an exception."""
     grade = Grade(submission.student, submission.label, submission.digest())
     grade.parts = zero_parts(ctx.lesson)
+    grade.exchange = exchange_files(submission)  # an ungradable notebook still gets its feedback back
     try:
         nb = read_notebook(submission, ctx.assignment, policy().MAX_NOTEBOOK_BYTES)
         reading = step_integrity(ctx, grade, nb)
