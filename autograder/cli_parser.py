@@ -39,7 +39,13 @@ def jobs(text: str) -> int:
 
 
 def _grade(sub, assignment_help: str) -> None:
-    grade = sub.add_parser("grade", help="grade a folder of submissions (or one notebook)")
+    grade = sub.add_parser(
+        "grade",
+        help="grade a folder of submissions (or one notebook)",
+        description="Grade a folder of submissions. --out gets results.json, grades.csv (LMS), gradescope/, "
+        "feedback/, summary.html, and nbgrader/: nbgrader's course folder with its gradebook "
+        "(`cd OUT/nbgrader && nbgrader export`) and feedback for `nbgrader release_feedback`.",
+    )
     grade.add_argument("assignment", help=assignment_help)
     grade.add_argument(
         "--submissions",
@@ -77,7 +83,12 @@ def _grade(sub, assignment_help: str) -> None:
 
 
 def _merge(sub) -> None:
-    merge = sub.add_parser("merge", help="combine the grading folders of `grade --shard K/N` into one")
+    merge = sub.add_parser(
+        "merge",
+        help="combine the grading folders of `grade --shard K/N` into one",
+        description="Combine the shards' grading folders into --out and write every report `grade` writes, "
+        "nbgrader/ (gradebook and feedback for nbgrader's export and release_feedback) among them.",
+    )
     merge.add_argument("shards", nargs="+", metavar="SHARD_DIR", help="every shard's grading folder (--out)")
     merge.add_argument("--out", required=True, metavar="DIR", help="the merged grading folder to write")
 

@@ -22,7 +22,7 @@ from autograder.lesson.registry import Lesson
 from autograder.lesson.spec import PassRule
 from autograder.pipeline import store
 from autograder.pipeline.policy import Override, Part, Veto, apply, max_total, outcome
-from autograder.report import feedback, safe, summary, wording
+from autograder.report import feedback, nbgrader_export, safe, summary, wording
 from autograder.report.messages import render
 
 # Parts and their maxima are read from each grade, the pass rule from the lesson's spec:
@@ -183,3 +183,4 @@ def write_all(out: Path, results: dict, grades: dict, item: Lesson) -> None:
             )
     histogram(out / "histogram.png", results, item.spec.pass_rule)
     summary.write_summary(out, results, grades)  # after the histogram: the page embeds it
+    nbgrader_export.write(out, results, grades, item)  # after the feedback pages: it copies them
