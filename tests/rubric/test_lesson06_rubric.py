@@ -32,12 +32,19 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the three blind sets appended as splits blind-v1 to blind-v3?"""
+    """Does the calibration file parse, with the four blind sets appended as splits blind-v1 to blind-v4?"""
     assert calibration.errors == []
-    assert {r.item.split for r in calibration.results} == {"dev", "blind-v1", "blind-v2", "blind-v3"}
+    assert {r.item.split for r in calibration.results} == {
+        "dev",
+        "blind-v1",
+        "blind-v2",
+        "blind-v3",
+        "blind-v4",
+    }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v3" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v4" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -263,3 +270,49 @@ def test_new_wrong_chains_of_q3_are_vetoed_or_routed(l6, text):
 def test_second_mask_called_optional_is_routed(l6):
     text = "x - mean 后 padding 是 -mean，但多出来的误差很小，完全可以忽略，tl.where 只是为了保险。"
     assert score_answer(l6, "Q1", text).needs_review
+
+
+# ── rubric_version 6 (built on blind-v4): the gate, the note against the submission, arrow chains ─────
+
+
+def test_note_naming_another_value_than_the_blank_is_routed(l6):
+    """A note saying 0.0 for code that holds 1e-5 earns nothing silently: a TA sees the contradiction."""
+    text = "除数填 n_cols，只有 n_cols 个真实元素；第二个空填 0.0，它是加法单位元。可见检查通过。"
+    s = score(l6, "explanation", text, {"blank": "n_cols, 1e-5", "checks_passed": True})
+    assert s.needs_review and "contradicts_code" in s.flags and s.points == 0
+
+
+def test_note_claiming_a_pass_against_a_failed_run_is_routed(l6):
+    text = "n_cols 和 0.0 都填对了，所有检查都通过了。"
+    s = score(l6, "explanation", text, {"blank": "BLOCK_SIZE, 0.0", "checks_passed": False})
+    assert s.needs_review and "contradicts_code" in s.flags
+
+
+def test_a_chain_of_terms_joined_by_arrows_is_routed(l6):
+    text = "大偏移 → 两个大数相减 → 有效位丢失 → fp32 间隔 8 → 负方差 → 截断 → 开方 NaN → eps → rsqrt 除零 → 两遍算法"
+    assert score(l6, "Q3", text).needs_review
+
+
+def test_the_roles_of_the_two_guards_swapped_is_routed(l6):
+    text = (
+        "单遍在 1e4 的行上两个约 1e8 的数相减，fp32 只有 7 位有效数字，相减后抵消。"
+        "clamp 是防止方差等于 0 时 rsqrt 得到 inf；eps 防的是舍入造成的负方差。"
+    )
+    assert score(l6, "Q3", text).needs_review
+
+
+def test_one_pass_blamed_on_the_padding_mean_square_is_vetoed_or_routed(l6):
+    text = (
+        "单遍公式里 padding lane 也被减了 mean²，所以算出来方差偏小，甚至为负。maximum 防负数，eps 防除零。"
+    )
+    s = score(l6, "Q3", text)
+    assert s.veto or s.needs_review
+
+
+def test_an_unread_claim_about_speed_goes_to_a_ta(l6):
+    """The confidence gate: a clause about speed or registers that no pattern reads is not scored silently."""
+    for text in [
+        "均值对是因为 padding 是 0。tl.where 再 mask 一次是为了性能，被 mask 的 lane 就不用再做乘法了。",
+        "均值对是因为 padding 是 0。再 mask 一次能让 GPU 跳过这些 lane 的平方，跑得更快。",
+    ]:
+        assert score(l6, "Q1", text).needs_review
