@@ -201,3 +201,54 @@ def test_round13_true_descriptions_are_read(l5, question, answer):
     and of an omitted other that works by accident read by the gate, not sent to a TA as unread?
     (v7-q2-008, v9-ex-021, v10-ex-001)"""
     assert "unread" not in _score(l5, question, answer).flags
+
+
+@pytest.mark.parametrize(
+    "question, answer, points",
+    [
+        # IME homophones: 密 for 幂, 单位员 for 单位元 (v11-q2-011, v11-ex-010).
+        (
+            "Q2",
+            "因为Triton的块长度必须是2的密，tl.arange(0,100)是不行的，所以只能取128，多出128-100=28个lane。",
+            None,
+        ),
+        ("explanation", "一开始填 1.0，每行大了 28。改成0.0之后就过了，因为加法的单位员是0。", None),
+        # What a wrong fill does, in new words (v11-ex-017, v11-ex-004).
+        (
+            "explanation",
+            "other=0.0。求和的 padding 必须是加法单位元，否则（比如 1.0）每行会多出 BLOCK − N。",
+            1.0,
+        ),
+        # The max fill must not exceed any real value (v11-q3-002).
+        (
+            "Q3",
+            "应改为 -inf。因为求最大值时 padding 的值不能比任何真实值大，只有 -inf 满足 max(x, -inf) = x。",
+            None,
+        ),
+    ],
+)
+def test_round14_true_premises_are_no_unknown_premise(l5, question, answer, points):
+    """Are round 14's true premises ('2的密', '单位员', '每行会多出 BLOCK − N', 'padding 的值不能比任何真实值大')
+    read as known, so the answer is decided without a TA?"""
+    scored = _score(l5, question, answer)
+    assert "unknown_premise" not in scored.flags and not scored.veto
+    assert points is None or scored.points == points
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "输入：program 通过 tl.program_id(0) 知道自己负责哪一行，再通过 x_row_stride 找到这一行在显存里的起始位置。",
+        "中间：mask=True 的 lane ← HBM 里的真实值；mask=False 的 lane ← other = 0，不访存。",
+    ],
+)
+def test_round14_true_descriptions_are_read(l5, answer):
+    """Are a row's start address in memory and 'mask=True 的 lane ← HBM' read as true descriptions,
+    not unread memory claims? (v11-q1-022, v11-q1-013)"""
+    assert "unread" not in _score(l5, "Q1", answer).flags
+
+
+def test_a_false_memory_claim_beside_a_row_start_is_still_unread(l5):
+    """Does a false claim ('padding lane 也会读显存里下一行的数') still go to a TA?"""
+    scored = _score(l5, "Q1", "中间：padding lane 也会去读显存里下一行的数，只是结果被 other 换成 0。")
+    assert scored.needs_review
