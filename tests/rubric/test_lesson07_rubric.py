@@ -32,12 +32,19 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the three blind sets appended as splits blind-v1 to blind-v3?"""
+    """Does the calibration file parse, with the four blind sets appended as splits blind-v1 to blind-v4?"""
     assert calibration.errors == []
-    assert {r.item.split for r in calibration.results} == {"dev", "blind-v1", "blind-v2", "blind-v3"}
+    assert {r.item.split for r in calibration.results} == {
+        "dev",
+        "blind-v1",
+        "blind-v2",
+        "blind-v3",
+        "blind-v4",
+    }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v3" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v4" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -214,3 +221,31 @@ def test_nan_from_underflow_is_no_unread_claim(l7):
     )
     s = score(l7, "Q2", text)
     assert "unread" not in s.flags
+
+
+# ── rubric_version 6 (built on blind-v4): the note against a wrong blank, derivations, true wordings ────
+
+
+def test_note_justifying_a_shift_the_code_does_not_hold_is_routed(l7):
+    """A note that explains row_max for code whose shift is 0.0 earns nothing silently: a TA sees it."""
+    text = "other 是 -inf：max 里它永远输，exp 之后为 0。shift 是 row_max：减掉行最大值后 exp 不会溢出。检查通过。"
+    s = score(l7, "explanation", text, {"blank": "-float('inf'), 0.0", "checks_passed": True})
+    assert s.needs_review and s.points == 0
+
+
+def test_note_with_the_right_blanks_in_other_words_earns_full_marks(l7):
+    text = "第一格 -inf：它在 max 裡不會勝出，exp 之後為 0，不進分母。第二格 row_max：減掉最大值後 exp 不會溢位。檢查通過。"
+    s = score(l7, "explanation", text)
+    assert s.points == 1.0 and not s.needs_review
+
+
+def test_a_derivation_in_formulas_is_not_finalized_low(l7):
+    """The derivation "需要 other ≤ 所有真实值 ⇒ −∞" states the max's identity in a formula."""
+    text = (
+        "(1) 被 mask 的 lane 不访存，值就是 other。"
+        "(2) 要让 m 是真实最大值，需要 other ≤ 所有真实值 ⇒ 只有 −∞ 对任意输入成立。"
+        "(3) 需要 exp(other − m) = 0 ⇒ other = −∞。"
+        "若 other = 0.0：真实值全 < 0 时 m = 0，错了。"
+    )
+    s = score(l7, "Q1", text)
+    assert s.points >= 1.5 or s.needs_review
