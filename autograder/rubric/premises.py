@@ -81,6 +81,10 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
             if re.match(r"\s*[^,;:]{0,6}:", after) and not _content(before):
                 continue  # "所以：…", "所以其实就是：…" head a summary: its clauses carry their own markers
             premise = before if _content(before) and not _subject_only(marker, before) else previous
+            if i and not _content(before) and markers[i - 1].group(0) in _ARROWS:
+                # "B → 所以 A" (v12-q1-003): the arrow and 所以 are one link; B is its premise, not the
+                # sentence before.
+                premise = sentence[markers[i - 2].end() if i > 1 else 0 : markers[i - 1].start()]
             if i and markers[i - 1].lastgroup == "backward" and _content(before):
                 if "," in before.strip(" ,"):  # "mask 保证不越界，单位元保证不改结果": a new clause
                     premise = before.strip(" ,").split(",")[-1]

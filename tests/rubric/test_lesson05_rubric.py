@@ -252,3 +252,87 @@ def test_a_false_memory_claim_beside_a_row_start_is_still_unread(l5):
     """Does a false claim ('padding lane 也会读显存里下一行的数') still go to a TA?"""
     scored = _score(l5, "Q1", "中间：padding lane 也会去读显存里下一行的数，只是结果被 other 换成 0。")
     assert scored.needs_review
+
+
+@pytest.mark.parametrize(
+    "question, blank, answer",
+    [
+        # v12-ex-009: a deleted other justified by "mask=False 的 lane 本来就不参与求和".
+        (
+            "explanation",
+            "",
+            "我把 other 删掉了，因为 mask=False 的 lane 本来就不参与求和，不需要什么单位元。检查都通过了。",
+        ),
+        ("explanation", "", "other 没写，因为超出 N 的 lane 会被 tl.sum 跳过。"),
+        ("explanation", "0.0", "填 0.0，其实填什么都行，多出来的 lane 不会算进去。"),
+        ("explanation", "0.0", "填 0.0，因为被 mask 掉的 lane 不参加求和。"),
+        (
+            "explanation",
+            "",
+            "I removed other: masked lanes are ignored by tl.sum anyway, and the checks passed.",
+        ),
+        ("Q1", "0.0", "中间：被 mask 的 lane 被跳过，tl.sum 只加真实值。"),
+        ("Q2", "0.0", "BLOCK 取 128，多出来的 28 个 lane 被忽略，不会影响结果。"),
+    ],
+)
+def test_round15_masked_lanes_left_out_of_the_sum_is_the_wrong_chain(l5, question, blank, answer):
+    """Is "masked lanes are skipped / don't take part in the sum", in any wording and for any fill or a
+    deleted other, read as the wrong chain mask_skips_reduction (a veto a TA sees), in the note too?"""
+    scored = score_answer(l5, question, answer, context={"blank": blank, "checks_passed": True})
+    assert scored.veto and "mask_skips_reduction" in {m["id"] for m in scored.misconceptions}
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        ("explanation", "填 0.0，因为是加法单位元，被 mask 的 lane 也参与 tl.sum，加 0 不改变和。检查通过。"),
+        ("Q1", "很多人以为被 mask 的 lane 不参与计算——不对，它们仍然参与 tl.sum，值是 other=0。"),
+        ("Q1", "中间：masked lanes skip the memory read and get other=0.0 in registers."),
+        ("Q1", "前 100 个 lane 从显存读，后 28 个 lane 不访存，寄存器里直接是 0.0。"),
+        (
+            "Q3",
+            "other must become float('-inf'). A common mistake is to think the masked lanes are simply left out"
+            " of tl.max, so any filler works. They are not: they take part in every comparison.",
+        ),
+    ],
+)
+def test_round15_lanes_taking_part_or_skipping_memory_is_no_veto(l5, question, answer):
+    """Do a true account (masked lanes take part in the sum, skip only the memory read) and a refuted
+    belief ("很多人以为…——不对", "A common mistake is to think…") stay free of that veto?"""
+    scored = _score(l5, question, answer)
+    assert not scored.veto, scored.misconceptions
+
+
+def test_round15_a_masked_load_is_no_masked_lane(l5):
+    """Is "masked load 只從記憶體讀前 N 個元素" (v12-q1-012) the true account of the load, not a padding
+    lane said to read memory?"""
+    answer = "中間狀態：masked load 只從記憶體讀前 N 個元素，其餘 lane 不存取記憶體，直接在暫存器裡填成 other = 0.0。"
+    scored = _score(l5, "Q1", answer)
+    assert not scored.veto and not scored.needs_review
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        (
+            "Q1",
+            "输入：row = program_id(0) → cols = arange(0, BLOCK)（BLOCK = next_pow2(N)）→ mask = cols < N",
+        ),
+        ("Q3", "原因：单位元 e 要满足 op(x, e) = x。"),
+        ("Q3", "保留 0.0、行全是负数时，结果是 0 而不是 −1，因为 padding 的 0 在比较里胜出。"),
+    ],
+)
+def test_round15_true_premises_are_no_unknown_premise(l5, question, answer):
+    """Are the kernel's own definitions, an identity's definition (op(x, e) = x) and the padding 0 winning
+    an all-negative row read as known premises (v12-q1-003, v12-q3-003)?"""
+    assert "unknown_premise" not in _score(l5, question, answer).flags
+
+
+def test_round15_the_lessons_own_experiment_is_no_submitted_value(l5):
+    """Does a note that reports the lesson's section-4 experiment with other=1.0 (v12-ex-016), while its
+    kernel holds 0.0, stay consistent with the submitted blank?"""
+    answer = (
+        "other 填 0.0，加法单位元，三个检查都通过了。另外按第 4 节的预测单元把 show_lanes 的 other 换成 1.0 跑了一次，"
+        "总和多 28，确认 padding 确实进了求和，练习里的 kernel 仍然是 0.0。"
+    )
+    assert "contradicts_code" not in _score(l5, "explanation", answer).flags

@@ -130,3 +130,9 @@ def test_a_pipeline_of_short_stages_states_no_cause():
     assert links("输入一行 + mask → 按 mask 读、超出的填 0") == [
         ("输入一行 + mask", "按 mask 读、超出的填 0")
     ]
+
+
+def test_an_arrow_followed_by_so_takes_the_premise_before_the_arrow():
+    """In "B → 所以 A" (v12-q1-003) is B the premise of A, and not the sentence before?"""
+    found = links("padding 会参与相加 → 所以必须填加法单位元 0", previous="输出：store(out + row, 根)")
+    assert ("padding 会参与相加", "必须填加法单位元 0") in found
