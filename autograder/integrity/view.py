@@ -15,6 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from autograder.isolation.jail import TRITON_SEED_ENV
 from autograder.lesson.registry import REPO_ROOT
 
 # The private root shows the repository only through these: the course's code and public results.
@@ -62,6 +63,6 @@ def view_entries(writable: list[Path], env: dict) -> list[list[str]]:
     entries += [[str(path), "ro"] for path in _python_paths(env, [Path(path) for path in SYSTEM], writable)]
     entries += [[str(REPO_ROOT / name), "ro"] for name in REPO_VISIBLE if (REPO_ROOT / name).exists()]
     entries += [[str(path), "mask"] for pattern in REPO_SECRETS for path in REPO_ROOT.glob(pattern)]
-    seed = env.get("COURSE_TRITON_SEED")  # the batch's warm Triton cache, copied in by the jail
+    seed = env.get(TRITON_SEED_ENV)  # the batch's warm Triton cache, copied in by the jail
     entries += [[seed, "ro"]] if seed and os.path.isdir(seed) else []
     return entries + [[str(path), "rw"] for path in writable]

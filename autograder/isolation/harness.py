@@ -64,7 +64,11 @@ def _child_env(backend: str) -> dict:
     return env
 
 
-def _run_child(item: Lesson, answers, cases, backend, limits) -> tuple[dict | None, str, list[str]]:
+def _run_child(
+    item: Lesson, answers, cases, backend, limits, env: dict | None = None, jail: str = "user"
+) -> tuple[dict | None, str, list[str]]:
+    """One child run of the filled template; ``env`` and ``jail`` differ only for the grader's own trusted
+    run of the reference answers (autograder/pipeline/warmup.py)."""
     with tempfile.TemporaryDirectory(prefix="harness-") as tmp:
         work = Path(tmp)
         (work / "exercise.py").write_text(template.filled_code(item, answers), encoding="utf-8")
@@ -74,7 +78,8 @@ def _run_child(item: Lesson, answers, cases, backend, limits) -> tuple[dict | No
         }
         torch.save(payload, work / "inputs.pt")
         cmd = [sys.executable, "-m", "autograder.isolation.harness_child", str(work)]
-        result = run_limited(cmd, work, _child_env(backend), limits, cuda=backend == "cuda")
+        env = _child_env(backend) if env is None else env
+        result = run_limited(cmd, work, env, limits, cuda=backend == "cuda", jail=jail)
         # the child saves after each case: a run stopped by a limit still counts the cases it finished
         saved = work / "outputs.pt"
         outputs = torch.load(saved, weights_only=True) if saved.exists() else None

@@ -151,10 +151,14 @@ def clean_env(env: dict, home: str) -> dict:
     return kept | private | {"TRITON_CACHE_DIR": f"{home}/.triton", "MPLBACKEND": "Agg"}
 
 
+# the batch's warm Triton cache (autograder/pipeline/warmup.py): shown read-only in the view, copied by the jail
+TRITON_SEED_ENV = "COURSE_TRITON_SEED"
+
+
 def plant_triton_seed(home: Path, uid: int) -> None:
     """A private, writable copy of the batch's warm Triton cache (autograder/pipeline/warmup.py) as this
     child's own: what the child writes there reaches no other student."""
-    seed = os.environ.get("COURSE_TRITON_SEED")
+    seed = os.environ.get(TRITON_SEED_ENV)
     if not seed or not Path(seed).is_dir():
         return
     target = home / ".triton"

@@ -132,9 +132,12 @@ def cell_phases(executed: Path) -> dict[str, float]:
         timing = cell.get("metadata", {}).get("execution", {})
         start, end = timing.get("iopub.execute_input"), timing.get("shell.execute_reply")
         if start and end:
-            parse = lambda text: datetime.fromisoformat(text.replace("Z", "+00:00"))  # noqa: E731
-            spans.append((parse(end) - parse(start)).total_seconds())
+            spans.append((_instant(end) - _instant(start)).total_seconds())
     return {"cells_s": sum(spans), "slowest_cell_s": max(spans, default=0.0)}
+
+
+def _instant(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
 def main(argv: list[str]) -> int:

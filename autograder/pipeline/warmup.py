@@ -24,17 +24,23 @@ from pathlib import Path
 import nbformat
 
 from autograder.build.blanks import BLANK, parse_markers
-from autograder.build.template import exercise_source, solution_code
-from autograder.isolation import sandbox
+from autograder.build.template import exercise_source
+from autograder.isolation import harness, sandbox
+from autograder.isolation.jail import TRITON_SEED_ENV
 from autograder.lesson import cases as case_lib
 from autograder.lesson.registry import Lesson
 
-SEED_ENV = "COURSE_TRITON_SEED"  # read by the sandbox (a read-only entry of the view) and the jail (the copy)
+SEED_ENV = TRITON_SEED_ENV  # read by the sandbox (a read-only entry of the view) and the jail (the copy)
+
+
+def reference_answers(item: Lesson) -> dict[str, str]:
+    """Each blank's reference answer, in the exercise's reading order."""
+    return {spec.name: spec.answer for spec in parse_markers(exercise_source(item))}
 
 
 def filled_release(item: Lesson, path: Path) -> Path:
     """The release notebook with each blank of the exercise replaced by its reference answer, in order."""
-    answers = [spec.answer for spec in parse_markers(exercise_source(item))]
+    answers = list(reference_answers(item).values())
     nb = nbformat.read(item.release_notebook, as_version=4)
     for cell in nb.cells:
         if cell.metadata.get("nbgrader", {}).get("grade_id") == item.spec.exercise.cell:
@@ -44,16 +50,12 @@ def filled_release(item: Lesson, path: Path) -> Path:
     return path
 
 
-def _harness_run(item: Lesson, seed: int, work: Path, env: dict) -> None:
-    import torch
-
-    work.mkdir()
-    (work / "exercise.py").write_text(solution_code(item), encoding="utf-8")
+def _harness_run(item: Lesson, seed: int, env: dict) -> None:
+    """The harness's own child run on every hidden case, with the reference answers (the same exercise text a
+    correct student's answers fill in), outside the jail."""
+    answers = reference_answers(item)
     cases = case_lib.make_cases(item.spec.exercise, seed)
-    payload = {"entry": item.spec.exercise.entry, "cases": [(c.spec.name, c.packed()) for c in cases]}
-    torch.save(payload, work / "inputs.pt")
-    cmd = [sys.executable, "-m", "autograder.isolation.harness_child", str(work)]
-    sandbox.run_limited(cmd, work, env, sandbox.Limits(wall_s=300), cuda=True, jail="none")
+    harness._run_child(item, answers, cases, "cuda", sandbox.Limits(wall_s=300), env=env, jail="none")
 
 
 def _notebook_run(item: Lesson, work: Path, env: dict) -> None:
@@ -73,7 +75,7 @@ def make_seed(item: Lesson, seed: int, workdir: Path, env: dict) -> Path:
     cache.mkdir()
     env = {k: v for k, v in env.items() if not k.startswith("TRITON_")}
     env |= {"TRITON_CACHE_DIR": str(cache), "COURSE_BACKEND": "cuda", "NBGRADER_EXECUTION": "autograde"}
-    _harness_run(item, seed, workdir / "warm-harness", env)
+    _harness_run(item, seed, env)
     _notebook_run(item, workdir / "warm-notebook", env)
     return cache
 
