@@ -336,3 +336,114 @@ def test_round15_the_lessons_own_experiment_is_no_submitted_value(l5):
         "总和多 28，确认 padding 确实进了求和，练习里的 kernel 仍然是 0.0。"
     )
     assert "contradicts_code" not in _score(l5, "explanation", answer).flags
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        ("Q1", "中间：mask 范围内的 lane 读显存，范围外的 lane 不读，寄存器里直接是 0。"),
+        ("Q1", "状态：w_k = x[r, k]（mask_k 为真，从显存读）；其余 lane 不访存。"),
+        ("Q2", "多出来的 28 个 lane 由 mask 屏蔽访存，填 0，不改变和。"),
+        ("Q2", "代价：28 个 lane 的寄存器和加法空转，bandwidth 不浪费，显存流量不变。"),
+        ("Q1", "State: tl.load leaves the masked lanes untouched in memory and gives them 0.0."),
+    ],
+)
+def test_round16_a_true_account_of_which_lanes_touch_memory_is_read(l5, question, answer):
+    """Is a true account of which lanes read memory ("mask_k 为真，从显存读", "用 mask 屏蔽访存", "bandwidth
+    不浪费", "leaves the masked lanes untouched in memory") read by the confidence gate, not routed?"""
+    assert "unread" not in _score(l5, question, answer).flags
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "有人以为是凑 32 的倍数——这不对：N=200 时 32 的倍数是 224，而 BLOCK 是 256；真正的原因是 tl.arange 的长度必须是 2 的幂。",
+        "100 向上凑到 32 的倍数碰巧也是 128，只是巧合；真正原因是 tl.arange 只接受 2 的幂。",
+        "向上取 32 的倍数正好也是 128，容易让人误会；但块长必须是 2 的幂，所以是 128。",
+    ],
+)
+def test_round16_a_warp_multiple_computed_as_a_counterexample_is_no_belief(l5, answer):
+    """Does a warp multiple computed as a counterexample ("N=200 时 32 的倍数是 224") or named a coincidence
+    ("只是巧合", "容易让人误会") stay free of warp_multiple, so the right account is not routed?"""
+    scored = _score(l5, "Q2", answer)
+    assert "warp_multiple" not in {m["id"] for m in scored.misconceptions}, scored.evidence
+    assert not scored.veto
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "BLOCK 取 128，因为要凑成 32 的倍数，这样正好 4 个 warp。",
+        "因为 warp 是 32 个线程，所以补到 32 的倍数 128。",
+    ],
+)
+def test_round16_a_warp_multiple_as_the_reason_is_still_vetoed(l5, answer):
+    """Is "凑成 32 的倍数" given as the reason still the veto warp_multiple?"""
+    scored = _score(l5, "Q2", answer)
+    assert scored.veto and "warp_multiple" in {m["id"] for m in scored.misconceptions}
+
+
+def test_round16_a_refuted_saying_is_no_veto(l5):
+    """Is "有人说 … 不参与 tl.sum——不是这样" a saying the student rejects, not the veto mask_skips_reduction?"""
+    answer = "有同学说被 mask 的 lane 不参加求和——不是这样，tl.sum 会把 BLOCK 个 lane 全部相加，所以要填 0。"
+    assert "mask_skips_reduction" not in {m["id"] for m in _score(l5, "Q1", answer).misconceptions}
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        ("Q2", "因为 BLOCK_SIZE 就是 128，所以多出 128 - 100 = 28 个 lane。"),
+        ("Q2", "块长要大于等于 N，而且必须是 2 的幂，所以取 128。"),
+        ("Q2", "N 不一定是 2 的幂，所以要用 mask 挡住多出来的 lane。"),
+        ("Q3", "用 -inf，因为是求最大值。"),
+        ("Q3", "-inf, because nothing is smaller than it."),
+        ("Q3", "改成 -inf，因为 max 要用最小的填充值。"),
+        ("explanation", "填 0.0，因为是求和。"),
+        ("explanation", "第一次 (4,100) 没过，是因为我把 other 写成了 1.0，改回 0.0 后通过。"),
+    ],
+)
+def test_round16_true_premises_are_no_unknown_premise(l5, question, answer):
+    """Are BLOCK = 128, B >= N, 'N 不一定是 2 的幂', the question's own reduction, 'nothing is smaller than
+    -inf' and the student's own slip as a failure's cause read as known premises?"""
+    assert "unknown_premise" not in _score(l5, question, answer).flags
+
+
+def test_round16_a_hedged_hardware_guess_is_read(l5):
+    """Is "可能和硬件有关" (a guess the student marks as one) read, not routed as an unread hardware claim?"""
+    answer = "块长要是 2 的幂，所以用 128，至于为什么要 2 的幂，可能和硬件有关。"
+    assert "unread" not in _score(l5, "Q2", answer).flags
+
+
+def test_round16_an_unhedged_hardware_claim_is_still_unread(l5):
+    """Does a plain claim about the hardware ("GPU 硬件会自动跳过这些 lane") still go to a TA?"""
+    assert _score(l5, "Q2", "多出来的 28 个 lane，GPU 硬件会直接跳过它们的计算。").needs_review
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "我删过 other，后来才知道解释器会把 masked lane 填 0，GPU 上是未定义的，所以写回 other=0.0，加法单位元。",
+        "一开始我想不写 other，因为解释器上 masked lane 也是 0；最后还是写了 other=0.0，加法单位元。",
+    ],
+)
+def test_round16_a_named_interpreter_accident_is_no_suspect(l5, answer):
+    """Is an interpreter accident the student names as one ("后来才知道", "一开始我想") no suspect?"""
+    assert "interpreter_accident" not in {m["id"] for m in _score(l5, "explanation", answer).misconceptions}
+
+
+def test_round16_relying_on_the_interpreter_is_still_a_suspect(l5):
+    """Does a note relying on the interpreter's 0 ("解释器会自动填 0，所以不用写") still go to a TA?"""
+    scored = score_answer(
+        l5,
+        "explanation",
+        "other 没写，解释器会给 masked lane 填 0，检查也过了。",
+        context={"blank": "", "checks_passed": True},
+    )
+    assert scored.needs_review
+
+
+def test_round16_the_input_padded_to_128_is_a_suspect(l5):
+    """Is padding the input matrix itself to 128 columns sent to a TA as padding_rows?"""
+    answer = "100 不是 2 的幂，所以要先把输入矩阵 pad 到 128 列，多的 28 列用 0 填。"
+    scored = _score(l5, "Q2", answer)
+    assert "padding_rows" in {m["id"] for m in scored.misconceptions} and scored.needs_review
