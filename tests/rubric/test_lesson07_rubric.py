@@ -32,7 +32,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the four blind sets appended as splits blind-v1 to blind-v4?"""
+    """Does the calibration file parse, with the five blind sets appended as splits blind-v1 to blind-v5?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -40,11 +40,13 @@ def test_calibration_is_valid(calibration):
         "blind-v2",
         "blind-v3",
         "blind-v4",
+        "blind-v5",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v3" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v4" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v5" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -249,3 +251,120 @@ def test_a_derivation_in_formulas_is_not_finalized_low(l7):
     )
     s = score(l7, "Q1", text)
     assert s.points >= 1.5 or s.needs_review
+
+
+# ── rubric_version 7 (built on blind-v5): new wrong chains, 0.0 called harmless, true premises read ─────
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("Q2", "exp 超过 88.7 溢出。先减去行最大值，让所有数都变成正数，exp 就不会下溢。"),
+        ("Q2", "fp32 下 exp(100) = inf。减掉 max 以后 x - m ≥ 0，所以 exp 不会变成 0，分子分母同乘 e^{-m}。"),
+        (
+            "Q2",
+            "exp(1000) overflows to inf. Subtracting the max makes every entry non-negative, so nothing underflows.",
+        ),
+        ("Q3", "朴素 8MN+4M，融合 2MN。加速约 4 倍是因为 num_warps = 4，每个 warp 负责四分之一。"),
+        ("Q3", "The fused kernel is about 4x faster because of num_warps = 4: four warps share each row."),
+    ],
+)
+def test_shift_made_positive_and_warps_as_the_speedup_are_vetoed(l7, question, text):
+    """Does the rubric veto 'the shift makes the numbers positive' and 'num_warps = 4 gives the 4×' in any
+    wording (and send the veto to a TA)?"""
+    s = score(l7, question, text)
+    assert s.veto and s.needs_review and s.points == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "要填 -inf。要是填 0.0，最大值其实不会错，因为 tl.max 只看 mask 为 True 的元素。",
+        "other 填 -inf。换成填 0 的话对分母没有影响，只是 max 可能不对。",
+        "填 -inf。exp 之后这些 lane 会被 mask 掉，所以填多少都不进分母。",
+    ],
+)
+def test_zero_fill_called_harmless_is_routed(l7, text):
+    """Does an answer that says 0.0 leaves the max or the denominator right go to a TA, in any wording?"""
+    s = score(l7, "Q1", text)
+    assert s.needs_review and "suspect:zero_fill_harmless" in s.flags
+
+
+def test_refuted_reported_beliefs_are_no_claim(l7):
+    """Is "有人以为…是因为 num_warps=4，或者少启动了 kernel——都不是" a refutation, neither a veto nor a route?"""
+    text = (
+        "有同学觉得加速是因为 num_warps=4，或者只启动一次 kernel——都不是。朴素读 5MN+2M、写 3MN+2M，"
+        "融合读 MN、写 MN，访存受限，时间正比于字节数，所以预测约 4 倍。实测 4096×4096 是 5.09 倍，符合；"
+        "N=128 只有 2.01 倍，因为中间结果留在 L2 缓存里。"
+    )
+    s = score(l7, "Q3", text)
+    assert not s.veto and not s.needs_review and s.points == 2.0
+
+
+def test_small_shapes_launch_overhead_is_a_known_premise(l7):
+    """Is the lesson's own reason for the small shapes (a matrix of a few MB, launch overhead dominating,
+    intermediates in L2) a sound premise, so a full answer resting on it is not routed?"""
+    text = (
+        "朴素实现的中间结果经过显存，读 5MN+2M、写 3MN+2M；融合读 MN、写 MN。访存受限，时间正比于字节数，"
+        "所以预测约 4 倍。大矩阵实测 5.09 倍，符合；N=1000 只快 1.61 倍，因为矩阵只有 16 MB，"
+        "中间结果待在 L2 里，而且启动开销占了主导。"
+    )
+    s = score(l7, "Q3", text)
+    assert s.points == 2.0 and not s.needs_review
+
+
+def test_the_questions_own_condition_does_not_deny_the_overflow(l7):
+    """In "不减 max 的话 exp 会溢出" the 不 denies the shift, not the overflow: the concept is earned."""
+    s = score(l7, "Q2", "不减最大值时，大的 x 的 exp 会溢出成 inf。")
+    assert "overflow" not in s.missing
+
+
+def test_a_bare_fill_without_its_lanes_is_half_the_input_stage(l7):
+    """Does "所以填 −∞" alone (the question's conclusion, no lane, mask or load) earn only half the input
+    stage, and a fill placed on its lanes the whole of it?"""
+    bare = score(l7, "Q1", "−∞ 是 max 的单位元，exp(−∞) = 0，所以填 −∞。")
+    placed = score(
+        l7, "Q1", "被 mask 的 lane 不读显存，load 时给它们填 −∞；−∞ 是 max 的单位元，exp(−∞) = 0。"
+    )
+    assert "stand_in:input_fill" in bare.flags
+    assert "stand_in:input_fill" not in placed.flags and "input_fill" not in placed.missing
+
+
+def test_zero_failures_without_condition_or_count_are_half(l7):
+    """Are "max 会变成 0，分母变大" (no all-negative row, no count) half the 0.0 failure, and the same with the
+    condition the whole of it?"""
+    vague = score(l7, "Q1", "填 0.0 的话 max 会变成 0，分母变大。")
+    exact = score(l7, "Q1", "填 0.0 的话，假如一行全是负数，max 就会被 0 顶替，分母多出 padding 的个数。")
+    assert "stand_in:zero_failure" in vague.flags
+    assert "stand_in:zero_failure" not in exact.flags and "zero_failure" not in exact.missing
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("Q1", "Padded lanes hold other because they are masked, and other is -inf, the identity of max."),
+        (
+            "Q2",
+            "x 超过 88.7 时 exp 溢出。因为分子分母都含有因子 e^(−m)，约去后与原式相等，所以结果不变。",
+        ),
+        (
+            "explanation",
+            "First blank: -float('inf'), so padded lanes never win the max and exp(-inf) = 0 in the sum. "
+            "Second blank: row_max, so every exponent is <= 0 and exp cannot overflow. Checks passed.",
+        ),
+        (
+            "explanation",
+            "填 −∞ 才能让 padding 在 max 中不胜出、exp 后为 0；shift 填 row_max，减去最大值后 exp 不会溢出。检查通过。",
+        ),
+        (
+            "Q2",
+            "很多人以为减最大值是为了提高精度，其实不对：它防止 exp 溢出，分子分母同乘 e^{-m}，结果相等（只差舍入）。",
+        ),
+    ],
+)
+def test_true_premises_in_new_words_are_not_routed(l7, question, text):
+    """Are true statements of the lesson (lanes masked, a common factor e^(−m) cancelled, the note's
+    headings in English, the fill as a premise, a belief reported to be refuted, 'up to rounding') read
+    without a TA?"""
+    s = score(l7, question, text)
+    assert not s.needs_review, s.flags
