@@ -368,3 +368,37 @@ def test_true_premises_in_new_words_are_not_routed(l7, question, text):
     without a TA?"""
     s = score(l7, question, text)
     assert not s.needs_review, s.flags
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        (
+            "Q3",
+            "朴素读 5MN+2M、写 3MN+2M，融合读 MN、写 MN，访存受限，时间正比于字节数，所以预测约 4 倍。"
+            "实测 5.09 倍比 4 倍多，是因为朴素的小 kernel 跑不满带宽，而字节模型默认两边带宽相同。",
+        ),
+        (
+            "Q2",
+            "x 大于 88.7 时 exp 上溢成 inf；输入都在 -2000 左右时全部下溢，分母为 0，0/0 = NaN。"
+            "减去最大值后 x - m ≤ 0，每项在 (0, 1]。分子分母同乘 e^{-m}，所以结果不变。"
+            "log-softmax 写成 (x - m) - log(d)，因为 log(0) of an underflowed probability would be -inf。",
+        ),
+        (
+            "Q1",
+            "被 mask 的 lane 不读显存，值就是 other。−∞ 在 max 里永远输，exp 后又成为加法的单位元 0，"
+            "⇒ −∞ 同时是 max 的单位元、exp 之后是求和的单位元，所以填它。"
+            "填 0.0：全负的行 max 被顶成 0，分母多出 padding 的个数，行和小于 1。",
+        ),
+        (
+            "explanation",
+            "I filled other with -float('inf') so masked lanes never win the max and exp(-inf) = 0 in the sum, "
+            "and shift with row_max, so every exponent is <= 0 and exp cannot overflow. Checks passed.",
+        ),
+    ],
+)
+def test_true_descriptions_of_round_7_are_read(l7, question, text):
+    """Are what the byte model assumes, very negative rows underflowing, log(0) = -inf in English, the
+    identity of the sum after exp and a note's 'filled other with' read as true, without a TA?"""
+    s = score(l7, question, text)
+    assert not s.needs_review, s.flags
