@@ -447,3 +447,36 @@ def test_round16_the_input_padded_to_128_is_a_suspect(l5):
     answer = "100 不是 2 的幂，所以要先把输入矩阵 pad 到 128 列，多的 28 列用 0 填。"
     scored = _score(l5, "Q2", answer)
     assert "padding_rows" in {m["id"] for m in scored.misconceptions} and scored.needs_review
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        (
+            "Q1",
+            "中间：只有 mask 为真的 lane 发起访存，其余 lane 不碰显存（所以不会读出界），直接拿到 other 的 0。",
+        ),
+        ("Q2", "Because Triton cannot make a tensor of 100 lanes, BLOCK = next_power_of_2(100) = 128."),
+        ("Q1", "Output: the result is the sum of the N real values -> written to out[row]."),
+        (
+            "explanation",
+            "填 0.0，加法单位元，检查通过。另外解释器里就算删掉 other 也会补 0，所以我确认过自己写了 other=0.0。",
+        ),
+    ],
+)
+def test_round16_more_true_premises_are_known(l5, question, answer):
+    """Are 'other lanes 不碰显存', 'cannot make a tensor of 100 lanes', 'the result is the sum of the N real
+    values' and 'the interpreter fills 0 without other' read as true premises, not unknown ones?"""
+    scored = _score(l5, question, answer)
+    assert "unknown_premise" not in scored.flags, scored.evidence
+
+
+def test_round16_relying_on_the_interpreters_zero_is_still_caught(l5):
+    """Does 'the interpreter fills 0, so other need not be written' still reach a TA as a veto?"""
+    scored = score_answer(
+        l5,
+        "explanation",
+        "解释器就算不写 other 也会补 0，所以 other 不用写。",
+        context={"blank": "", "checks_passed": True},
+    )
+    assert scored.veto and scored.needs_review
