@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from autograder.rubric.model import Concept, Misconception, Premise, Question, Rubric
 from autograder.rubric.premises import CausalLink, Sentence, causal_links
 from autograder.rubric.text import disowned, in_scene, is_reported, is_unsure, wrong_values
-from autograder.rubric.textnorm import clause_around, clause_spans, is_hypothetical, is_negated
+from autograder.rubric.textnorm import CONTRAST, clause_around, clause_spans, is_hypothetical, is_negated
 
 _LETTERS = re.compile(r"[\W_]+")
 # Words that add a second reason to a premise.
@@ -99,21 +99,37 @@ def asserts(m: Misconception, text: str, q: Question, rubric: Rubric) -> bool:
 
 def assertion(m: Misconception, text: str, q: Question, rubric: Rubric) -> re.Match | None:
     """The first hit of `m` that `text` asserts. Once the sentence denies the misconception ("不能是
-    +inf：+inf 会在每次比较中胜出"), what follows explains the denial."""
+    +inf：+inf 会在每次比较中胜出"), what follows in that clause and the next explains the denial; a
+    hit further on, or after a contrast ("…，但 …"), is a claim of its own. What the claim itself
+    causes ("…，所以方差偏小") is its consequence, not its refutation."""
     hits = sorted((hit for pattern in m.patterns for hit in pattern.finditer(text)), key=lambda h: h.start())
+    denied = None  # where the last denied hit starts
     for hit in hits:
         start, end = hit.start(), hit.end()
         if m.ignore_in_clause and m.ignore_in_clause.search(_clause_scope(text, start)):
             continue
+        if denied is not None and _explains(text, denied, start):
+            continue  # the denial's own explanation
         if is_negated(text, start, end, rubric.language, refute=False):
-            return None  # denied: later hits in the sentence explain the denial
-        if is_negated(text, start, end, rubric.language):
+            denied = start
+            continue
+        if is_negated(text, start, end, rubric.language, consequences=True):
             continue  # refuted by what follows it ("0.0 是错的"): a later hit may still be asserted
         if m.conclusion and in_scene(text, start):
             continue  # "当 other=0 时，全负的行返回 0" describes the failure, it keeps nothing
         if m.counterfactual or not is_hypothetical(text, start, rubric.language, q.premises):
             return hit
     return None
+
+
+def _explains(text: str, denied: int, at: int) -> bool:
+    """Whether a hit at `at` stands in the clause of a denied hit at `denied` or the one after it,
+    with no contrast between them: it explains the denial ("不能是 +inf：+inf 会胜出")."""
+    if CONTRAST.search(text, denied, at):
+        return False
+    spans = clause_spans(text)
+    index = [next(i for i, (a, b) in enumerate(spans) if a <= p <= b) for p in (denied, at)]
+    return index[1] - index[0] <= 1
 
 
 def without_beliefs(q: Question, sentences: list[Sentence], rubric: Rubric, result) -> list[Sentence]:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from autograder.rubric.model import Question, Rubric
-from autograder.rubric.note import check_state, note_findings, unread_note, wrong_blank
+from autograder.rubric.note import check_state, note_findings, owns_wrong_value, unread_note, wrong_blank
 from autograder.rubric.premises import Sentence, without_step_arrows
 from autograder.rubric.reasons import claimed, judge_reasons, match_misconceptions, without_beliefs
 from autograder.rubric.stuffing import grandiose, length_flags, stuffing_flags, unread
@@ -115,6 +115,11 @@ def _gate(q: Question, asked, credited, sentences, rubric: Rubric, result: Answe
 def _credit(q: Question, asked, sentences, context, rubric: Rubric, result) -> dict:
     credited = match_concepts(q, asked, sentences, rubric, result)
     if wrong_blank(q, context):  # "why the value is right" cannot be earned for a wrong value
+        removed = [s for cid, s in credited.items() if q.concept(cid).about_value]
+        if removed and result is not None and not owns_wrong_value(sentences, context, rubric):
+            # The note argues for the right value while the code holds another, and never says it
+            # filled that one ("我填了 1.0" would be an honest account): a TA reads it.
+            result.flag("contradicts_code", removed[0].raw)
         credited = {cid: s for cid, s in credited.items() if not q.concept(cid).about_value}
     return credited
 

@@ -140,6 +140,13 @@ _TYPOS = {
     "球和": "求和",
     "寄存气": "寄存器",
     "记存器": "寄存器",
+    "篇大": "偏大",
+    "篇小": "偏小",
+    # Taiwan's words for the lesson's terms (t2s converts the characters, not the vocabulary).
+    "变异数": "方差",
+    "资料": "数据",
+    "暂存器": "寄存器",
+    "溢位": "溢出",
 }
 _TYPO_RE = re.compile("|".join(map(re.escape, _TYPOS)))
 # A word character next to a Chinese one: `\b` in a pattern sees no boundary in "-inf比" or "max跟".
@@ -239,13 +246,21 @@ _CAUSAL_STOP = re.compile(r"是因为|因为|由于|所以|因此|\bbecause\b|\b
 
 
 def is_negated(
-    sentence: str, start: int, end: int, lang: Language = DEFAULT_LANGUAGE, *, refute=True
+    sentence: str,
+    start: int,
+    end: int,
+    lang: Language = DEFAULT_LANGUAGE,
+    *,
+    refute=True,
+    consequences=False,
 ) -> bool:
     """Whether the hit sentence[start:end] is denied inside its clause ("不是 0.0", "0.0 是错的").
 
     A contrast word ends a negator's reach, so in "不是 0.0 而是 -inf" only `0.0` is denied. Refuters
     after the hit ("0.0 是错的", "…会得到错误结果") only apply to misconceptions (`refute=True`): the
-    sentence that states a concept does not also judge it.
+    sentence that states a concept does not also judge it. With `consequences` (a claimed wrong
+    chain, not a value), a later refuter in the clause a causal marker opens after the hit is the
+    claim's own consequence ("padding 也被减了 mean²，所以方差偏小"), not its refutation.
     """
     clause_start, clause_end = clause_around(sentence, start)
     # A separator inside brackets still ends a negator's reach: in "不读显存，填 other(0.0，加法单位元)"
@@ -261,7 +276,23 @@ def is_negated(
     if not refute:
         return False
     after = sentence[end : min(clause_end, end + 12)]
-    return bool(any_of(lang.refuters).search(after) or any_of(lang.later_refuters).search(sentence[end:]))
+    if any_of(lang.refuters).search(after):
+        return True
+    later = any_of(lang.later_refuters).finditer(sentence, end)
+    return any(not (consequences and _consequence(sentence, end, m.start())) for m in later)
+
+
+# Markers that open a consequence of what precedes them ("…，所以方差偏小", "→ 结果错误").
+_CONSEQUENCE = re.compile(r"所以|因此|因而|从而|于是|导致|使得|以致|→|=>|⇒|so|therefore|hence|thus")
+
+
+def _consequence(sentence: str, end: int, at: int) -> bool:
+    """Whether the text at `at` lies in a clause that a causal marker after `end` opens: the claim's
+    own consequence. A verdict in a clause of its own ("…，这是错的") is none."""
+    markers = list(_CONSEQUENCE.finditer(sentence, end, at))
+    if not markers:
+        return False
+    return not any(char in _CLAUSE_SEPARATORS + "。" for char in sentence[markers[-1].end() : at])
 
 
 def _after_cause(before: str, negators: re.Pattern) -> str:

@@ -77,3 +77,89 @@ def test_alice_lesson07_note_agrees_with_her_code(lesson07):
     )
     context = {"blank": '-float("inf"), row_max', "checks_passed": True}
     assert "contradicts_code" not in score_answer(lesson07, "explanation", note, context).flags
+
+
+# ── names filled into expression blanks, and descriptions that fill nothing ──────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("note", "blank", "contradicts"),
+    [
+        ("除数我用的 n_cols，因为只有 N 个真实元素。", "BLOCK_SIZE, 0.0", True),
+        ("除数我用的 n_cols，因为只有 N 个真实元素。", "n_cols, 0.0", False),
+        ("shift 填 row_max，减完指数不会溢出。", "-float('inf'), row_max", False),
+        ("shift 填 row_max，减完指数不会溢出。", "-float('inf'), x", True),
+        ("第一个空 divisor 写成 BLOCK_SIZE 会把 padding 也数进个数，所以用 n_cols。", "n_cols, 0.0", False),
+        ("My first attempt used block_size as the divisor; now it is n_cols.", "n_cols, 0.0", False),
+    ],
+)
+def test_a_kernel_name_stated_as_filled_is_compared_with_the_blanks(lesson06, note, blank, contradicts):
+    """Does the note's filled-value reader read a kernel name ("divisor 用 n_cols", "shift 填 row_max") and
+    compare it with the submitted blanks, while a counterfactual ("写成 BLOCK_SIZE 会…") or a first attempt
+    states nothing about the submitted code?"""
+    scored = score_answer(lesson06, "explanation", note, {"blank": blank, "checks_passed": True})
+    assert ("contradicts_code" in scored.flags) is contradicts
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "在第 3 节的试验单元里把 FILL 改成 1.0，方差明显变大。",
+        "我把 SECOND_MASK 设成 0 看了一下图。",
+        "用 [2,4,6,8,10] 手算了一遍，均值 6，方差 8。",
+    ],
+)
+def test_a_described_experiment_or_input_is_no_filled_value(lesson06, note):
+    """Is a lesson experiment's parameter ("把 FILL 改成 1.0") or a hand-worked input list ("用 [2,4,…]")
+    kept out of the values the note says the submitted code holds?"""
+    assert stated_values(prepare(note, lesson06), lesson06, names=True) == []
+
+
+def test_a_note_arguing_for_the_right_value_over_a_wrong_blank_routes(lesson06):
+    """When the blank holds a wrong value (1.0) and the note argues for 0.0 as if it were its own, is the
+    note flagged contradicts_code with its sentence as evidence (its about_value credit removed), while a
+    note that says it filled 1.0 and analyses why it failed is an honest account, not a contradiction?"""
+    context = {"blank": "n_cols, 1.0", "checks_passed": False}
+    arguing = "除数是 n_cols；第二个空放回加法单位元，因为 x - mean 之后 padding 变成了 -mean。"
+    scored = score_answer(lesson06, "explanation", arguing, context)
+    assert "contradicts_code" in scored.flags and scored.needs_review
+    assert any(e["flag"] == "contradicts_code" and "单位元" in e["sentence"] for e in scored.evidence)
+    honest = "第二个空我填了 1.0，宽度 100 的方差大了 0.28；应该放回加法单位元 0，因为 padding 变成了 -mean。"
+    assert "contradicts_code" not in score_answer(lesson06, "explanation", honest, context).flags
+
+
+# ── a claim's own consequence, and a wrong chain after a denied one ──────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("text", "asserted"),
+    [
+        ("x - mean 之后 padding lane 里就是未初始化的垃圾值，所以方差偏大。", True),
+        ("x - mean 之后 padding lane 里就是未初始化的垃圾值，因此结果出错。", True),
+        ("有人以为 padding lane 里是垃圾值，这是错的。", False),
+        ("padding lane 里是垃圾值的说法是错误的。", False),
+    ],
+)
+def test_a_claims_own_consequence_is_no_refutation(lesson06, text, asserted):
+    """Is "…，所以方差偏大" read as what the claimed wrong chain causes (still asserted), while a verdict on
+    the claim ("…，这是错的", "…的说法是错误的") still refutes it?"""
+    scored = score_answer(lesson06, "Q1", text)
+    assert ("padding_garbage" in {m["id"] for m in scored.misconceptions}) is asserted
+
+
+@pytest.mark.parametrize(
+    ("text", "asserted"),
+    [
+        (
+            "load 之后 padding lane 不是垃圾值，是 0.0，但 x - mean 算完以后那些 lane 又变成了随机的垃圾值。",
+            True,
+        ),
+        ("padding lane 不是垃圾值：垃圾值会让结果每次都不一样，而 padding 是确定的 -mean。", False),
+    ],
+)
+def test_a_denied_hit_does_not_end_the_search(lesson06, text, asserted):
+    """After a denied hit ("不是垃圾值"), is a later wrong chain of the same misconception in the sentence
+    (after a contrast, "但 …又变成了垃圾值") still found, while the denial's own explanation (the clause
+    after "：") is not taken for a claim?"""
+    scored = score_answer(lesson06, "Q1", text)
+    assert ("padding_garbage" in {m["id"] for m in scored.misconceptions}) is asserted
