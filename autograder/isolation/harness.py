@@ -21,6 +21,7 @@ from autograder.integrity.whitelist import check
 from autograder.isolation.sandbox import Limits, run_limited
 from autograder.lesson import cases as case_lib
 from autograder.lesson.registry import REPO_ROOT, Lesson, lesson
+from autograder.lesson.spec import VISIBLE
 
 
 @dataclass
@@ -44,7 +45,14 @@ class HarnessResult:
     isolation: list[str] = field(default_factory=list)  # what protected the child (SandboxResult.isolation)
 
     def failed_cases(self) -> list[case_lib.CaseResult]:
-        return [case for case in self.cases if not case.passed]
+        return [case for case in self.cases if not case.passed and case.group != VISIBLE]
+
+    def visible_check_failed(self) -> bool | None:
+        """The grader's rerun of the visible check's shapes with these answers; None when it did not run."""
+        visible = [case for case in self.cases if case.group == VISIBLE]
+        if not visible or self.error:
+            return None
+        return not all(case.passed for case in visible)
 
 
 def judge_blanks(item: Lesson, answers: dict[str, str]) -> list[BlankVerdict]:
@@ -102,7 +110,7 @@ def run_harness(item: Lesson | str, answers: dict[str, str], backend: str, seed:
     result = HarnessResult(backend, verdicts, points={group: 0.0 for group in group_points})
     if not all(verdict.allowed for verdict in verdicts):
         return result
-    cases = case_lib.make_cases(exercise, seed)
+    cases = case_lib.make_cases(exercise, seed, visible=True)
     outputs, result.error, result.isolation = _run_child(item, answers, cases, backend, limits)
     if outputs is None:
         return result

@@ -67,9 +67,12 @@ def _pack(arg) -> tuple:
     return ("value", arg)
 
 
-def make_cases(exercise: Exercise, seed: int) -> list[Case]:
+def make_cases(exercise: Exercise, seed: int, visible: bool = False) -> list[Case]:
+    """The hidden cases; with ``visible``, the visible check's shapes after them (drawn last, so the hidden
+    inputs of a seed are the same either way)."""
     gen = torch.Generator().manual_seed(seed)
-    return [Case(spec, tuple(exercise.inputs(spec, gen))) for spec in exercise.cases]
+    specs = exercise.cases + (exercise.visible if visible else ())
+    return [Case(spec, tuple(exercise.inputs(spec, gen))) for spec in specs]
 
 
 def _outputs(value) -> tuple:

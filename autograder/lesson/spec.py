@@ -18,11 +18,12 @@ import torch
 from autograder.integrity.whitelist import BlankRule
 
 __all__ = [
-    "BlankRule", "CaseSpec", "Comparison", "Exercise", "LessonSpec", "Part", "PassRule", "Strided",
+    "VISIBLE", "BlankRule", "CaseSpec", "Comparison", "Exercise", "LessonSpec", "Part", "PassRule", "Strided",
     "padded", "row_inputs", "row_values",
 ]  # fmt: skip
 
 SCORED_BY = ("cases", "rubric", "note")
+VISIBLE = "visible"  # the group of an exercise's visible-check cases: rerun by the harness, worth no points
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,9 @@ class Exercise:
     reference: Callable  # float64 inputs -> one output or a tuple of outputs
     inputs: Callable = row_inputs  # (case, generator) -> the kernel's arguments (Strided, tensors, numbers)
     comparison: Comparison = field(default_factory=Comparison)
+    # the visible check cell's shapes (group VISIBLE): the harness reruns them on the trusted template, so a
+    # run record's "the check passed" is tested without executing the student's notebook
+    visible: tuple[CaseSpec, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -190,6 +194,12 @@ def _problems(spec: LessonSpec) -> list[str]:
     scored = set(spec.group_points())
     problems += [f"case group {g!r} has no part" for g in sorted(groups - scored)]
     problems += [f"part for case group {g!r} has no cases" for g in sorted(scored - groups)]
+    problems += [
+        f"visible case {case.name!r} must be in group {VISIBLE!r}"
+        for exercise in spec.exercises
+        for case in exercise.visible
+        if case.group != VISIBLE
+    ]
     if spec.pass_rule.min_total > spec.max_total():
         problems.append(f"pass rule needs {spec.pass_rule.min_total:g} of {spec.max_total():g} points")
     return problems

@@ -65,6 +65,9 @@ class Grade:
     cases: list[dict] = field(default_factory=list)
     harness_error: str = ""
     harness_isolation: list[str] = field(default_factory=list)  # what protected the harness run
+    # the harness's rerun of the visible check with the student's blanks: True failed, None not known
+    # (no visible cases, the run failed, or the cell differs from the release beyond its blanks)
+    visible_check_failed: bool | None = None
     nbgrader: dict = field(default_factory=dict)
     exchange: dict = field(default_factory=dict)  # nbgrader exchange's timestamp and secret, for its feedback
     hints: list[list] = field(default_factory=list)
@@ -129,6 +132,8 @@ def step_harness(ctx: Context, grade: Grade, reading: Reading | None) -> None:
     grade.cases = [dataclasses.asdict(case) for case in result.cases]
     grade.harness_error = result.error
     grade.harness_isolation = result.isolation
+    exact = reading is not None and reading.certain and not reading.syntax_error
+    grade.visible_check_failed = result.visible_check_failed() if exact else None
     for spec_part in (p for p in ctx.lesson.spec.parts if p.scored_by == "cases"):
         group, points = spec_part.group, result.points[spec_part.group]
         detail = [f"{b.name} = {b.answer or '（空）'}：{b.reason}" for b in result.blanks if not b.allowed]
@@ -201,12 +206,20 @@ def step_run_record(ctx: Context, grade: Grade, nb, answers_text: str) -> None:
     source, checks = exercise.source if exercise else "", ctx.lesson.spec.visible_checks
     evidence = runrecord.gather(nb, test_cell, answers_text, source, visible_checks=checks)
     grade.run_record = evidence.record_lines
-    scores = grade.nbgrader.get("test_scores") or {}
-    check_failed = scores[test_cell] == 0 if grade.nbgrader.get("ran") and test_cell in scores else None
+    check_failed = _check_failed(grade, test_cell)
     for sentence in runrecord.unrun_claims(evidence, check_failed):
         grade.vetoes.append(Veto(runrecord.VETO_UNRUN, sentence))
     for sentence in runrecord.record_doubts(evidence, check_failed):
         grade.findings.append(integrity.Finding("run-record-mismatch", sentence, "", "record", review=True))
+
+
+def _check_failed(grade: Grade, test_cell: str) -> bool | None:
+    """Whether the grader's run of the visible check fails this code: nbgrader's run of the notebook when it
+    ran; else the harness's rerun of the same shapes, which needs no executed notebook (``--no-execute``)."""
+    scores = grade.nbgrader.get("test_scores") or {}
+    if grade.nbgrader.get("ran") and test_cell in scores:
+        return scores[test_cell] == 0
+    return grade.visible_check_failed
 
 
 def step_pass_condition(ctx: Context, grade: Grade) -> None:

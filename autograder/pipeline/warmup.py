@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import nbformat
@@ -54,7 +55,7 @@ def _harness_run(item: Lesson, seed: int, env: dict) -> None:
     """The harness's own child run on every hidden case, with the reference answers (the same exercise text a
     correct student's answers fill in), outside the jail."""
     answers = reference_answers(item)
-    cases = case_lib.make_cases(item.spec.exercise, seed)
+    cases = case_lib.make_cases(item.spec.exercise, seed, visible=True)
     harness._run_child(item, answers, cases, "cuda", sandbox.Limits(wall_s=300), env=env, jail="none")
 
 
@@ -75,8 +76,12 @@ def make_seed(item: Lesson, seed: int, workdir: Path, env: dict) -> Path:
     cache.mkdir()
     env = {k: v for k, v in env.items() if not k.startswith("TRITON_")}
     env |= {"TRITON_CACHE_DIR": str(cache), "COURSE_BACKEND": "cuda", "NBGRADER_EXECUTION": "autograde"}
-    _harness_run(item, seed, env)
-    _notebook_run(item, workdir / "warm-notebook", env)
+    # two processes at once (Triton writes each cache entry atomically): the batch waits for the slower only
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = [pool.submit(_harness_run, item, seed, env)]
+        runs.append(pool.submit(_notebook_run, item, workdir / "warm-notebook", env))
+        for run in runs:
+            run.result()
     return cache
 
 

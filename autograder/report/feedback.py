@@ -18,7 +18,8 @@ from autograder.report.messages import render
 from autograder.report.wording import PARTS, STATUS, VETOES, code, esc, name, number, prose
 from course.diagnose import Diagnosis, padding_lanes, shape_text
 
-GROUPS = {"normal": "常规输入", "boundary": "边界输入"}  # the case groups the lessons' specs declare
+# the case groups the lessons' specs declare; "visible" is the visible check, rerun by the grader
+GROUPS = {"normal": "常规输入", "boundary": "边界输入", "visible": "可见检查（评分器重跑）"}
 PASSED_HEADING = "同一批隐藏用例里通过了的形状"
 CSS = (
     "table { border-collapse: collapse } td, th { border: 1px solid #888; padding: 4px; vertical-align: top }"
@@ -73,7 +74,8 @@ def _diagnoses(grade: dict) -> str:
     sections = []
     for group in dict.fromkeys(case["group"] for case in failed):
         mine = [case for case in failed if case["group"] == group]
-        title = f"{name(GROUPS, group)}：{len(mine)} 个隐藏用例未通过"
+        kind = "个形状" if group == "visible" else "个隐藏用例"
+        title = f"{name(GROUPS, group)}：{len(mine)} {kind}未通过"
         sections.append(f"<h3>{title}</h3>{_diagnosis(mine, passed, hints)}")
     intro = "<p>下面的诊断只根据你的 kernel 的输出读出来，不看参考答案；每组只详细说第一个未通过的用例。</p>"
     return f"<h2>代码诊断</h2>{intro}{''.join(sections)}"

@@ -158,4 +158,5 @@ def test_the_examples_keep_their_code_grades(tmp_path, assignment):
     for student, want in recorded.items():
         grade = json.loads((tmp_path / "grades" / f"{student}.json").read_text())
         assert {part: results[student]["parts"][part] for part in want["parts"]} == want["parts"], student
-        assert {case["name"]: case["passed"] for case in grade["cases"]} == want["cases"], student
+        hidden = [case for case in grade["cases"] if case["group"] != "visible"]  # the visible check is newer
+        assert {case["name"]: case["passed"] for case in hidden} == want["cases"], student

@@ -5,9 +5,11 @@ import shutil
 import subprocess
 import sys
 
+import nbformat
 import pytest
 
 from autograder.lesson.registry import REPO_ROOT, assignments, lesson
+from course.record import RECORD_MARK, blank_hash, code_hash
 
 EXAMPLES = REPO_ROOT / "examples" / "submissions"
 
@@ -124,3 +126,35 @@ def test_a_ta_decision_survives_regrading(tmp_path):
     _, results = grade(flat, out, "--no-execute")
     entry = results["students"][0]
     assert entry["parts"]["Q3"] == 2 and entry["reviewed_by"] == "ta1"
+
+
+def _claims_a_pass(item, other: str):
+    """The release with other=<other> and a run record saying the visible check passed on exactly this code."""
+    nb = nbformat.read(item.release_notebook, as_version=4)
+    cells = {c.metadata.get("nbgrader", {}).get("grade_id"): c for c in nb.cells}
+    exercise = cells[item.spec.exercise.cell]
+    exercise.source = exercise.source.replace("______", other, 1)
+    test = next(c for c in nb.cells if c.cell_type == "code" and c.metadata.get("nbgrader", {}).get("grade"))
+    test.execution_count = 4
+    entry = {"check": item.spec.visible_checks[0], "status": "passed", "run": 4}
+    entry |= {"code": code_hash(exercise.source), "blank": blank_hash(exercise.source)}
+    record = nbformat.v4.new_code_cell("record.show()", execution_count=5)
+    text = f"{RECORD_MARK} backend=interpret\n{RECORD_MARK} {json.dumps(entry, ensure_ascii=False)}\n"
+    record.outputs = [nbformat.v4.new_output("stream", name="stdout", text=text)]
+    nb.cells.append(record)
+    return nb
+
+
+def test_a_false_pass_claim_is_vetoed_without_an_executed_notebook(tmp_path):
+    """With --no-execute, is a record claiming the visible check passed on code that fails it still a veto
+    (the harness reruns the check's shapes), while the same claim on passing code is not?"""
+    item = lesson("lesson05-row-sum")
+    flat = tmp_path / "flat"
+    flat.mkdir()
+    nbformat.write(_claims_a_pass(item, "1.0"), flat / "liar.ipynb")
+    nbformat.write(_claims_a_pass(item, "0.0"), flat / "honest.ipynb")
+    done, results = grade(flat, tmp_path / "out", "--no-execute")
+    assert done.returncode == 0, done.stderr[-2000:]
+    students = {entry["student"]: entry for entry in results["students"]}
+    assert "unrun_claimed_as_measured" in {veto["rule"] for veto in students["liar"]["vetoes"]}
+    assert "unrun_claimed_as_measured" not in {veto["rule"] for veto in students["honest"]["vetoes"]}

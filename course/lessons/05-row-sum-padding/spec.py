@@ -8,7 +8,16 @@ all-zero rows compared bit for bit catch an identity that is merely small.
 
 import torch
 
-from autograder.lesson.spec import BlankRule, CaseSpec, Comparison, Exercise, LessonSpec, Part, PassRule
+from autograder.lesson.spec import (
+    VISIBLE,
+    BlankRule,
+    CaseSpec,
+    Comparison,
+    Exercise,
+    LessonSpec,
+    Part,
+    PassRule,
+)
 
 
 def reference(x64: torch.Tensor) -> torch.Tensor:
@@ -42,6 +51,13 @@ CASES = (
     CaseSpec("small integers 3x99 (exact)", "boundary", 3, 99, data="integers", exact=True),
 )
 
+# the visible check cell's shapes: the grader reruns them with the student's blanks (autograder/isolation/harness.py)
+VISIBLE_CASES = (
+    CaseSpec("visible check 1x1", VISIBLE, 1, 1),
+    CaseSpec("visible check 4x100", VISIBLE, 4, 100),
+    CaseSpec("visible check 7x257", VISIBLE, 7, 257),
+)
+
 SPEC = LessonSpec(
     assignment="lesson05-row-sum",
     # the seed's scoring: code 4 (normal inputs 2, boundary inputs 1, explanation 1) + Q1-Q3 2 each = 10
@@ -62,6 +78,7 @@ SPEC = LessonSpec(
             cases=CASES,
             reference=reference,
             comparison=Comparison(atol=1e-4, rtol=1e-4, magnitude=magnitude),
+            visible=VISIBLE_CASES,
         ),
     ),
     visible_checks=("row_sum 可见检查",),

@@ -15,6 +15,7 @@ eps. The cases are chosen so that each mistake of the lesson fails at least one 
 import torch
 
 from autograder.lesson.spec import (
+    VISIBLE,
     BlankRule,
     CaseSpec,
     Comparison,
@@ -103,6 +104,14 @@ CASES = (
     CaseSpec("eps 0.1 4x50", "boundary", 4, 50, options=(("eps", 0.1),)),
 )
 
+# the visible check cell's shapes: the grader reruns them with the student's blanks (autograder/isolation/harness.py)
+VISIBLE_CASES = (
+    CaseSpec("visible check 1x1", VISIBLE, 1, 1),
+    CaseSpec("visible check 4x100", VISIBLE, 4, 100),
+    CaseSpec("visible check 7x257", VISIBLE, 7, 257),
+    CaseSpec("visible check float16 3x100", VISIBLE, 3, 100, options=F16),
+)
+
 SPEC = LessonSpec(
     assignment="lesson06-mean-var",
     # the seed's scoring, as in lesson 5: code 4 (normal 2, boundary 1, explanation 1) + Q1-Q3 2 each = 10
@@ -130,6 +139,7 @@ SPEC = LessonSpec(
             reference=reference,
             inputs=inputs,
             comparison=Comparison(atol=0.0, rtol=1e-4, magnitude=magnitude, outputs=("mean", "var", "rstd")),
+            visible=VISIBLE_CASES,
         ),
     ),
     visible_checks=("mean_var 可见检查",),

@@ -18,6 +18,7 @@ import math
 import torch
 
 from autograder.lesson.spec import (
+    VISIBLE,
     BlankRule,
     CaseSpec,
     Comparison,
@@ -87,6 +88,13 @@ CASES = (
     CaseSpec("large magnitude 2x300", "boundary", 2, 300, data="large"),
 )
 
+# the visible check cell's shapes: the grader reruns them with the student's blanks (autograder/isolation/harness.py)
+VISIBLE_CASES = (
+    CaseSpec("visible check 1x1", VISIBLE, 1, 1),
+    CaseSpec("visible check 4x100", VISIBLE, 4, 100),
+    CaseSpec("visible check 7x257", VISIBLE, 7, 257),
+)
+
 SPEC = LessonSpec(
     assignment="lesson07-softmax",
     # the seed's scoring: code 4 (normal inputs 2, boundary inputs 1, explanation 1) + Q1-Q3 2 each = 10
@@ -118,6 +126,7 @@ SPEC = LessonSpec(
             comparison=Comparison(
                 atol=1e-5, rtol=1e-4, magnitude=magnitude, outputs=("softmax", "log_softmax", "row sums")
             ),
+            visible=VISIBLE_CASES,
         ),
     ),
     visible_checks=("softmax 可见检查",),
