@@ -32,7 +32,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the four blind sets appended as splits blind-v1 to blind-v4?"""
+    """Does the calibration file parse, with the five blind sets appended as splits blind-v1 to blind-v5?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -40,11 +40,13 @@ def test_calibration_is_valid(calibration):
         "blind-v2",
         "blind-v3",
         "blind-v4",
+        "blind-v5",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v3" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v4" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v5" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -316,3 +318,104 @@ def test_an_unread_claim_about_speed_goes_to_a_ta(l6):
         "均值对是因为 padding 是 0。再 mask 一次能让 GPU 跳过这些 lane 的平方，跑得更快。",
     ]:
         assert score(l6, "Q1", text).needs_review
+
+
+# ── rubric_version 7 (built on blind-v5): the same kinds of claim, in this file's own words ───────────
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception"),
+    [
+        (
+            "Q1",
+            "padding 那几个 lane 本来就不参加求和，所以均值对；x - mean 之后它们变成 -mean，所以要再 mask。",
+            "sum_skips_masked",
+        ),
+        (
+            "Q1",
+            "load 时 mask 告诉求和哪些位置有效，所以均值对；x - mean 以后张量上的 mask 丢失了，所以要再 mask。",
+            "sum_skips_masked",
+        ),
+        (
+            "Q1",
+            "均值对是因为 padding 是 0。x - mean 以后 padding 是 -mean，平方以后得到负数，让方差变小，所以要再 mask。",
+            "square_negative",
+        ),
+        (
+            "Q2",
+            "因为除以 BLOCK_SIZE 这种 2 的幂时浮点会产生舍入误差，所以除以 N。fp16 最大 65504，平方和会溢出。",
+            "pow2_division_inexact",
+        ),
+        (
+            "Q3",
+            "单遍要多维护一个平方和的累加器，寄存器压力大，所以跑得更慢。maximum 防负方差，eps 防除零。",
+            "one_pass_slower",
+        ),
+        (
+            "Q3",
+            "单遍公式里 mean * mean 在整个 block 上广播，padding 也减了一份，所以误差很大。maximum 防负方差，eps 防除零。",
+            "one_pass_padding",
+        ),
+    ],
+)
+def test_round7_a_wrong_chain_in_any_wording_is_vetoed(l6, question, text, misconception):
+    """Does the rubric veto (and show a TA) "padding 不参加求和 / mask 告诉 tl.sum", "(−mean)² 是负数", "除以 2 的幂
+    有舍入误差", "寄存器压力让单遍更慢" and "mean² 广播到整个 block" as reasons, in any wording?"""
+    scored = score(l6, question, text)
+    assert misconception in {hit["id"] for hit in scored.misconceptions}
+    assert scored.veto and scored.needs_review
+
+
+def test_round7_a_fill_of_one_is_routed_in_q1(l6):
+    """Is "第二次 mask 应该把 padding 放成 1.0（乘法单位元）" in Q1 a wrong value a TA grades, not a silent score?"""
+    text = (
+        "x - mean 以后 padding 是 -mean；后面要相乘，所以第二次 mask 应该把 padding 放成 1.0，乘法的单位元。"
+    )
+    scored = score(l6, "Q1", text)
+    assert "fill_one" in {hit["id"] for hit in scored.misconceptions} and scored.needs_review
+
+
+def test_round7_the_result_being_garbage_is_no_padding_garbage(l6):
+    """Is "the one-pass result is garbage" (a cancelled variance) no claim that the padding holds garbage?"""
+    text = (
+        "With a mean of 1e4 both E[x^2] and mean^2 are near 1e8, where float32 has a spacing of 8, so the "
+        "difference is garbage and may be negative: catastrophic cancellation. max(var, 0) removes the negative "
+        "variance before the sqrt gives NaN; eps avoids dividing by zero when var is exactly 0."
+    )
+    scored = score(l6, "Q3", text)
+    assert not scored.veto and scored.points == 2.0
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        (
+            "Q2",
+            "每行只有 n_cols 个真实元素，分子只含 N 个真实值，所以分母也是 N；除以 BLOCK_SIZE 会偏小。fp16 最大 65504 会溢出。",
+        ),
+        (
+            "Q2",
+            "The padding lanes contribute 0 to the sum, so the sum is right; dividing by BLOCK_SIZE shrinks the mean. fp16 overflows past 65504.",
+        ),
+        (
+            "Q3",
+            "1e8 附近 fp32 间隔是 8，两个大数相减有效位抵消。maximum 挡负方差，否则 sqrt 得 NaN；eps 挡 var=0，否则 rstd=inf。",
+        ),
+    ],
+)
+def test_round7_true_premises_are_sound(l6, question, text):
+    """Are true premises in students' words ("分子只含 N 个真实值", "padding contributes 0", "否则 rstd=inf")
+    sound reasons, scored without a TA?"""
+    scored = score(l6, question, text)
+    assert "unknown_premise" not in scored.flags and not scored.veto
+
+
+def test_round7_steps_of_8_and_exactly_zero_variance_are_read(l6):
+    """Are fp32's "steps of 8 near 1e8" (the cancellation with its mechanism) and "var is exactly 0" (eps) read?"""
+    text = (
+        "Both terms are about 1e8 and fp32 can only resolve steps of 8 there, so subtracting them loses the answer. "
+        "tl.maximum removes a slightly negative variance before the sqrt; eps keeps rstd finite when var is exactly 0."
+    )
+    scored = score(l6, "Q3", text)
+    assert {"cancellation", "eps_reason"} <= {m["concept"] for m in scored.matched}
+    assert "stand_in:cancellation" not in scored.flags
