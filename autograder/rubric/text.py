@@ -23,6 +23,7 @@ _HEDGED = re.compile(
 )
 _REPORTED = re.compile(
     r"有(?:的)?(?:人|同学)(?:会|可能|也许)?(?:说|认为|以为|觉得|相信|误以为|主张)|(?:很多|不少|有些|一些|部分)(?:人|同学)|"
+    r"有(?:的)?(?:人|同学)的(?:理由|说法|想法|理解|解释)|"
     r"常见的?(?:误解|错误|说法)|据说|容易(?:错|搞错|弄错|误解)的?(?:理解|说法|想法)|错误的?(?:理解|说法|想法)(?:是|:)|"
     r"\bsome\s+(?:people|students|say)\b|\bpeople\s+(?:say|think|believe)\b|\bcommon\s+(?:mistake|misconception)\b|"
     r"\bone\s+(?:might|could|may)\s+(?:think|say|believe)\b|\b(?:it'?s|it\s+is)\s+tempting\s+to\b"

@@ -16,6 +16,7 @@ from functools import lru_cache
 # Every Unicode hyphen, dash and minus a student's keyboard or IME may produce.
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2796\ufe58\ufe63\uff0d\u02d7"
 _DASH_RE = re.compile(f"[{_DASHES}]")
+_SPACED_DASH = re.compile(r"\s[\u2014\u2015]\s(?!\s*(?:[\d.∞]|inf))", re.IGNORECASE)
 # Curly quotes survive NFKC; patterns such as `n't` and `float('inf')` expect the ASCII ones.
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 
@@ -170,6 +171,11 @@ def normalize(text: str) -> str:
     IME typos of key terms fixed, a space between Chinese and Latin script, single spaces."""
     # A full-width comma always separates clauses, even between digits ("填 0，1 是乘法的单位元").
     text = _latex(unicodedata.normalize("NFKC", (text or "").replace("\uff0c", ", ")))
+    # Markdown code marks carry no meaning: "`other` = 0" is "other = 0" (a pattern reads `other\s*=`).
+    text = text.replace("`", "")
+    # A spaced em dash is a pause, as the Chinese "——" is: "We can't just do X — the shape is fixed" must
+    # not carry the "can't" past it. An en dash ("BLOCK – N") or a dash before a number or infinity stays a minus.
+    text = _SPACED_DASH.sub(" -- ", text)
     text = _t2s().convert(text).lower().replace("∀", "任意")
     text = _DASH_RE.sub("-", text).translate(_QUOTES)
     text = re.sub(r"(?<![<-])-+>", "→", text)  # "a -> b" is the arrow "a → b" typed in ASCII

@@ -1114,3 +1114,12 @@ def test_a_note_is_compared_with_every_literal_of_a_two_blank_lesson(l5):
     wrong = score_answer(l5, "explanation", "我填的 other=0.0，所以都过了。", context=context)
     right = score_answer(l5, "explanation", "我填的 other=-inf，加法单位元，所以都过了。", context=context)
     assert "contradicts_code" in wrong.flags and "contradicts_code" not in right.flags
+
+
+def test_someone_elses_reason_is_no_unknown_premise(l5):
+    """Is "有人的理由是 'x + (-inf) = x'，这是错的" someone else's reason the student rejects, not an unknown
+    premise the student offers?"""
+    answer = (
+        "改成 -inf。有人的理由是 x + (-inf) = x，这是错的，x + (-inf) = -inf。真正的理由是 max(x, -inf) = x。"
+    )
+    assert "unknown_premise" not in score_answer(l5, "Q3", answer).flags

@@ -65,8 +65,10 @@ def test_full_width_and_traditional_and_case():
 
 
 def test_dashes_and_curly_quotes():
-    """Do en/em dashes, the minus sign and curly quotes become their ASCII forms?"""
-    assert normalize("x – y — z − w doesn’t") == "x - y - z - w doesn't"
+    """Do en/em dashes, the minus sign and curly quotes become their ASCII forms (a spaced em dash, a pause,
+    the Chinese double dash)?"""
+    assert normalize("x – y — z − w doesn’t") == "x - y -- z - w doesn't"
+    assert normalize("x—y") == "x-y"
 
 
 def test_sentences_keep_code_and_decimals_whole():
@@ -294,3 +296,25 @@ def test_negation_stops_at_a_causal_marker(text, word, negated):
 def test_an_ascii_arrow_is_the_arrow():
     """Is "a -> b" typed in ASCII read as the arrow "a → b" (lesson 7, l7v2-q2-018)?"""
     assert normalize("x - m <= 0 -> exp in [0,1]") == "x - m <= 0 → exp in [0,1]"
+
+
+@pytest.mark.parametrize(
+    "raw, expected",
+    [
+        ("`other` = 0.0", "other = 0.0"),
+        ("把 `tl.sum` 换成 `tl.max`", "把 tl.sum 换成 tl.max"),
+    ],
+)
+def test_markdown_code_marks_are_dropped(raw, expected):
+    """Does "`other` = 0.0" read as "other = 0.0", so a pattern for `other\\s*=` sees it?"""
+    assert normalize(raw) == expected
+
+
+def test_a_spaced_em_dash_ends_a_negation():
+    """Does a spaced em dash pause like the Chinese "——", so "can't ... — the shape is fixed" does not deny
+    what follows it, while a dash before a number or infinity stays a minus sign?"""
+    sentence = normalize("We can't pick 100 — the shape is fixed at compile time")
+    start = sentence.index("fixed")
+    assert not is_negated(sentence, start, start + len("fixed"))
+    assert normalize("other = — inf") == "other = -inf"
+    assert normalize("128 – 100 = 28") == "128 - 100 = 28"
