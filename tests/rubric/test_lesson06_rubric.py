@@ -401,6 +401,19 @@ def test_round7_the_result_being_garbage_is_no_padding_garbage(l6):
             "Q3",
             "1e8 附近 fp32 间隔是 8，两个大数相减有效位抵消。maximum 挡负方差，否则 sqrt 得 NaN；eps 挡 var=0，否则 rstd=inf。",
         ),
+        (
+            "Q1",
+            "0 是加法单位元，所以均值对。The mask only guards the load and does not travel with the data. "
+            "So the padding lanes become -mean, and the variance sums (x - mean)^2, so each adds mean^2.",
+        ),
+        (
+            "explanation",
+            "除数写 n_cols，因为除数应是真实元素个数；若除以 BLOCK_SIZE 会得到 3.125，所以 n_cols 才对。",
+        ),
+        (
+            "explanation",
+            "第二个空填 0.0，因为 x - mean 后 padding 是 -mean，要变回加法的单位员 0，不然平方和会多。",
+        ),
     ],
 )
 def test_round7_true_premises_are_sound(l6, question, text):
