@@ -480,3 +480,38 @@ def test_round16_relying_on_the_interpreters_zero_is_still_caught(l5):
         context={"blank": "", "checks_passed": True},
     )
     assert scored.veto and scored.needs_review
+
+
+def test_round16_the_output_buffer_named_is_read(l5):
+    """Is "输出 out" (the output buffer named, no row) read as a description worth nothing, so a terse answer
+    is not routed for it, while "写回 out[row]" still earns the store stage?"""
+    terse = _score(l5, "Q1", "输入一行，用 mask 挡住多出来的列，other 填 0，tl.sum 求和，输出 out。")
+    assert "unread" not in terse.flags and "store_scalar" not in {m["concept"] for m in terse.matched}
+    full = _score(l5, "Q1", "输出：一个标量写回 out[row]。")
+    assert "store_scalar" in {m["concept"] for m in full.matched}
+
+
+@pytest.mark.parametrize(
+    "answer, suspect",
+    [
+        (
+            "用 -inf，因为 max(x, -inf) = x。一整行都是 -inf 时结果也是 -inf，再做 softmax 会出现 nan，那是另一回事。",
+            False,
+        ),
+        ("other 改成 nan，这样 max 会忽略它。", True),
+        ("other = None 也可以。", True),
+    ],
+)
+def test_round16_a_nan_remark_is_no_odd_value(l5, answer, suspect):
+    """Is a side remark about NaN (softmax over an all -inf row) no `odd_value`, while NaN or None given as
+    the fill still is?"""
+    scored = _score(l5, "Q3", answer)
+    assert ("odd_value" in {m["id"] for m in scored.misconceptions}) == suspect
+    if not suspect:
+        assert "unread" not in scored.flags
+
+
+def test_round16_padding_lanes_really_take_part_in_max_is_known(l5):
+    """Is "padding 的 lane 是会真的参与 max 比较的" a true premise (the lanes take part in the reduction)?"""
+    answer = "padding 的 lane 是会真的参与 max 比较的，所以 other 必须满足 max(x, e) = x，只能是 -inf。"
+    assert "unknown_premise" not in _score(l5, "Q3", answer).flags

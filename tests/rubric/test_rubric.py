@@ -980,9 +980,11 @@ def test_calibration_silent_errors(calibration, split):
     assert calibration.summary(split)["silent_error_rate"] <= calibration.targets["max_silent_errors"], silent
 
 
-@pytest.mark.parametrize("split", ["holdout-v2", "blind-v1", "blind-v2"])
+@pytest.mark.parametrize(
+    "split", [s for s in _splits(ASSIGNMENT) if s == "holdout-v2" or s.startswith("blind")]
+)
 def test_routing_share(calibration, split):
-    """On the class-like samples (holdout-v2, blind-v1, blind-v2), is at most the target share routed to
+    """On the class-like samples (holdout-v2 and every blind split), is at most the target share routed to
     review?
 
     The dev and holdout-v1 sets are adversarial on purpose (a third of them must be routed by rule:
