@@ -10,6 +10,7 @@ that student's grade; the batch goes on.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import threading
 import time
@@ -28,6 +29,7 @@ from autograder.pipeline.execute import prepare_template
 from autograder.pipeline.grade import Context, Grade, grade_one, zero_parts
 from autograder.pipeline.progress import Progress
 from autograder.pipeline.shards import Shard
+from autograder.report import nbgrader_export
 
 
 @dataclass
@@ -58,6 +60,12 @@ def _grade_safely(ctx: Context, submission: Submission) -> Grade:
             f"at {Path(where.filename).name}:{where.lineno}); please report it"
         )
         return grade
+
+
+def _prepare_export(out: Path, item: Lesson) -> None:
+    """Best effort: when it fails here, the reports make it again and report the error there."""
+    with contextlib.suppress(Exception):
+        nbgrader_export.prepare(out, item)
 
 
 def grade_batch(
@@ -104,6 +112,9 @@ def grade_batch(
                 (summary.failed if grade.errors else summary.graded).append(submission.student)
             progress.advance(failed=bool(grade.errors))
 
+        # nbgrader's assignment gradebook for the reports, made while the class is graded (it costs seconds)
+        export = threading.Thread(target=_prepare_export, args=(out, item), daemon=True)
+        export.start()
         gpus = devices.visible_gpus() if backend == "cuda" else []
         pool = ThreadPoolExecutor(max_workers=max(1, jobs), initializer=devices.worker_initializer(gpus))
         try:
@@ -111,6 +122,7 @@ def grade_batch(
                 list(pool.map(work, todo))
         finally:
             progress.close()
+            export.join()
     summary.failed += [
         s for s in summary.reused if (store.read_json(store.grade_path(out, s)) or {}).get("errors")
     ]

@@ -17,6 +17,7 @@ Gradescope's files (README, "nbgrader").
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import secrets
@@ -38,9 +39,7 @@ c.CourseDirectory.course_id = {course!r}
 # c.Exchange.root = "/srv/nbgrader/exchange"
 '''
 TIMESTAMP = "%Y-%m-%d %H:%M:%S.%f %Z"  # nbgrader's own format for timestamp.txt
-_assignments: dict[
-    str, Path
-] = {}  # source digest -> a gradebook with only the assignment, made once per process
+TEMPLATE = ".assignment"  # OUT/nbgrader/.assignment/<digest>/: the gradebook with the assignment only
 
 
 def write(out: Path, results: dict, grades: dict, item: Lesson) -> Path:
@@ -60,19 +59,30 @@ def write(out: Path, results: dict, grades: dict, item: Lesson) -> Path:
     return root
 
 
-def _assignment_gradebook(item: Lesson, root: Path) -> Path:
-    """A gradebook that holds the assignment only, made by nbgrader from the source notebook.
+def prepare(out: Path, item: Lesson) -> Path:
+    """A gradebook that holds the assignment only, made by nbgrader from the source notebook, kept per source.
 
-    generate_assignment costs seconds, so it runs once per source notebook and process; source/
-    goes beside the gradebook, where nbgrader's formgrader looks for it.
+    generate_assignment costs seconds (7 s on 2 cores), so it runs once per grading folder and source
+    notebook: a batch starts it beside its grading (autograder/pipeline/batch.py), and every later
+    rebuild (merge, review) finds it in OUT/nbgrader/.assignment/<digest>/.
     """
+    digest = hashlib.sha256(item.source_notebook.read_bytes()).hexdigest()[:16]
+    kept = out / FOLDER / TEMPLATE / digest
+    if (kept / "gradebook.db").is_file():
+        return kept
     from autograder.pipeline.execute import prepare_template
 
-    digest = hashlib.sha256(item.source_notebook.read_bytes()).hexdigest()
-    if digest not in _assignments:
-        template = prepare_template(item.assignment, Path(tempfile.mkdtemp(prefix="nbgrader-export-")))
-        _assignments[digest] = template
-    template = _assignments[digest]
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=kept.parent, prefix=".making-") as tmp:
+        template = prepare_template(item.assignment, Path(tmp))
+        with contextlib.suppress(OSError):  # made at the same time by another process: either one will do
+            os.replace(template, kept)
+    return kept
+
+
+def _assignment_gradebook(item: Lesson, root: Path) -> Path:
+    """The kept assignment-only gradebook; source/ goes beside ours, where nbgrader's formgrader looks."""
+    template = prepare(root.parent, item)
     shutil.copytree(template / "source", root / "source", dirs_exist_ok=True)
     return template / "gradebook.db"
 
