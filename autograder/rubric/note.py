@@ -63,6 +63,17 @@ _CITED = re.compile(r"笔记(?!本)|讲义|课上|课程|文档|教材|\blesson\
 _OWN_RUN = re.compile(
     r"实测|我测|我跑|我自己|测得|测出|跑出|\bi\s+(?:measured|ran|got)\b|\bmy\s+(?:run|kernel)"
 )
+# A speed or bandwidth figure (GB/s, ms, "快了 70%", "2 倍加速"): the interpreter runs the kernel on the CPU
+# and measures nothing of the GPU, so such a figure from a run on it, or with no GPU at all, was never measured.
+_PERF_FIGURE = re.compile(
+    r"\d(?:\.\d+)?\s*(?:[gtm]i?b/s|ms\b|us\b|μs|毫秒|微秒)"
+    r"|(?:快|慢)了?\s*(?:约|大约|将近|近)?\s*\d+(?:\.\d+)?\s*(?:%|倍)"
+    r"|\d+(?:\.\d+)?\s*(?:%|倍|x)\s*(?:的)?\s*(?:加速|更快|更慢|\bfaster\b|\bslower\b|\bspeed-?up\b)|加速比\s*(?:是|为|=)?\s*\d"
+)
+_NO_DEVICE = re.compile(
+    r"triton_interpret|解释器|\binterpreter\b|\binterpret(?:ed)?\s+mode|(?:没有|没|无|不带)\s*(?:独立)?\s*(?:gpu|显卡|cuda)"
+    r"|\bno\s+(?:gpu|cuda)\b|\bwithout\s+(?:a\s+)?(?:gpu|cuda)\b|(?:纯\s*)?\bcpu\s*(?:上|模式)|\bon\s+(?:the\s+|my\s+|a\s+)?cpu\b"
+)
 _PREDICTED = re.compile(r"应该|应当|预计|估计|预期|会通过|能通过|可以通过|\b(?:should|would|will|expect)")
 _FULL_PASS = re.compile(
     r"(?:全部|都|全|均)\s*(?:通过|过了)|全绿|跑过了|all\s+green|(?:三个|所有|所有的)?(?:检查|测试|用例)\s*(?:都|全部|均)?\s*通过|"
@@ -123,10 +134,15 @@ def note_findings(sentences: list[Sentence], context: dict | None, rubric: Rubri
     state = check_state(context)
     if states_value and context and "blank" in context:
         findings += _value_findings(sentences, context["blank"], rubric)
+    no_run = state == "not_run" or any(_NO_RUN.search(t.text) for t in sentences)
+    no_device = any(_NO_DEVICE.search(t.text) for t in sentences)
     for s in sentences:
         cited = _CITED.search(s.text) and not _OWN_RUN.search(s.text)
         claims_result = _asserted(_RESULT, s.text, rubric) and not cited
-        if claims_result and (state == "not_run" or any(_NO_RUN.search(t.text) for t in sentences)):
+        # A speed or bandwidth figure of the student's own, with no GPU to measure it (the interpreter,
+        # a CPU): in any answer, not only the note.
+        figure = _asserted(_PERF_FIGURE, s.text, rubric) and not cited
+        if (claims_result and no_run) or (figure and (no_run or no_device)):
             findings.append(("unrun_claim", s.raw))
         elif states_value and state == "failed" and _asserted(_FULL_PASS, s.text, rubric):
             findings.append(("contradicts_code", s.raw))

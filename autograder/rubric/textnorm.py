@@ -150,6 +150,28 @@ _TYPOS = {
     "溢位": "溢出",
 }
 _TYPO_RE = re.compile("|".join(map(re.escape, _TYPOS)))
+# Homophones that are also parts of real words: folded only where the context leaves no doubt. 天 for 填
+# right before a value or a kernel name ("天成 0.0", "divisor 天 n_cols", "天的是0"), never in 今天/每天
+# or after a count ("3 天"); 均直 for 均值 outside 平均直径; 方叉 for 方差; 单位原 for 单位元 but not 单位原则.
+_CONTEXT_TYPOS = (
+    (
+        re.compile(
+            r"(?<![今昨明前后每几一两二三半整当白春夏秋冬晴雨聊哪第\d])(?<!\d\s)天"
+            r"(?=\s*(?:成|的是|的|了|入|充|上|进|为)?\s*(?:[-+]?\d|[a-z_]|负|零))"
+        ),
+        "填",
+    ),
+    (re.compile(r"(?<!平)均直(?!径|线|角)"), "均值"),
+    (re.compile(r"方叉"), "方差"),
+    (re.compile(r"单位原(?!则|来|因|本|先|始|理)"), "单位元"),
+)
+
+
+def _fold_typos(text: str) -> str:
+    text = _TYPO_RE.sub(lambda m: _TYPOS[m.group(0)], text)
+    for pattern, word in _CONTEXT_TYPOS:
+        text = pattern.sub(word, text)
+    return text
 # A word character next to a Chinese one: `\b` in a pattern sees no boundary in "-inf比" or "max跟".
 _SCRIPT_JOIN = re.compile(r"(?<=[\u3400-\u9fff])(?=[a-z0-9_])|(?<=[a-z0-9_])(?=[\u3400-\u9fff])")
 
@@ -179,7 +201,7 @@ def normalize(text: str) -> str:
     text = _t2s().convert(text).lower().replace("∀", "任意")
     text = _DASH_RE.sub("-", text).translate(_QUOTES)
     text = re.sub(r"(?<![<-])-+>", "→", text)  # "a -> b" is the arrow "a → b" typed in ASCII
-    text = canonical_infinity(_TYPO_RE.sub(lambda m: _TYPOS[m.group(0)], text))
+    text = canonical_infinity(_fold_typos(text))
     text = _SCRIPT_JOIN.sub(" ", text)
     return re.sub(r"[ \t\u3000]+", " ", text).strip()
 

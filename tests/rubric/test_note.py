@@ -163,3 +163,27 @@ def test_a_denied_hit_does_not_end_the_search(lesson06, text, asserted):
     after "：") is not taken for a claim?"""
     scored = score_answer(lesson06, "Q1", text)
     assert ("padding_garbage" in {m["id"] for m in scored.misconceptions}) is asserted
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "unrun"),
+    [
+        # A bandwidth or time figure with no GPU to measure it: the interpreter runs on the CPU.
+        ("explanation", "两个值都对。我用 TRITON_INTERPRET=1 在 CPU 上测了带宽，我的 kernel 有 1800 GB/s。", True),
+        ("explanation", "Both blanks are right. No GPU here, so I ran it in the interpreter: 0.12 ms per call.", True),
+        ("Q3", "单遍相减会抵消 fp32 的有效位，所以不用。我没有显卡，用解释器跑了一下两遍比单遍快了 30%。", True),
+        # Correctness checks on the interpreter are a real run; figures cited from the lesson are no claim.
+        ("explanation", "divisor 填 n_cols，因为只有 N 个真实元素。我用 TRITON_INTERPRET=1 跑了检查，全部通过。", False),
+        ("Q3", "解释器上测不了带宽；讲义里 H200 上两遍是 2662 GB/s。单遍公式大数相减会抵消，所以不用。", False),
+        # A figure measured on a GPU says nothing about the interpreter.
+        ("explanation", "两个值都对，检查通过了。我在 H200 上测了一下，mean_var 大约 2600 GB/s。", False),
+    ],
+)
+def test_a_speed_figure_without_a_gpu_is_an_unrun_claim(lesson06, question, answer, unrun):
+    """Is a speed or bandwidth figure (GB/s, ms, 快了 30%) that the student says it got with no GPU (the
+    interpreter, a CPU) an unrun claim sent to a TA, in any answer, while a correctness run on the
+    interpreter or a figure quoted from the lesson is not? (l6v6-ex-003)"""
+    scored = score_answer(lesson06, question, answer, context={"blank": "n_cols, 0.0", "checks_passed": True})
+    assert ("unrun_claim" in scored.flags) is unrun
+    if unrun:
+        assert scored.needs_review and scored.points == 0

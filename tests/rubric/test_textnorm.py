@@ -318,3 +318,27 @@ def test_a_spaced_em_dash_ends_a_negation():
     assert not is_negated(sentence, start, start + len("fixed"))
     assert normalize("other = — inf") == "other = -inf"
     assert normalize("128 – 100 = 28") == "128 - 100 = 28"
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("把 padding 天成 0.0", "把 padding 填成 0.0"),
+        ("divisor 天 n_cols", "divisor 填 n_cols"),
+        ("padding天的是0", "padding 填的是 0"),
+        ("今天 0 点交作业", "今天 0 点交作业"),
+        ("每天 2 次", "每天 2 次"),
+        ("第 3 天 5 次", "第 3 天 5 次"),
+        ("天然 0", "天然 0"),
+        ("均直是对的", "均值是对的"),
+        ("平均直径", "平均直径"),
+        ("方叉就错了", "方差就错了"),
+        ("0 是加法的单位原", "0 是加法的单位元"),
+        ("单位原则上不变", "单位原则上不变"),
+    ],
+)
+def test_homophones_that_are_parts_of_words_fold_only_in_context(raw, expected):
+    """Are the IME homophones 天 (填), 均直 (均值), 方叉 (方差) and 单位原 (单位元) folded where the
+    context leaves no doubt (天 before a value or a kernel name), and never inside real words (今天,
+    每天, 平均直径, 单位原则) or after a count?"""
+    assert normalize(raw) == expected
