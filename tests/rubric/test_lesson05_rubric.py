@@ -515,3 +515,150 @@ def test_round16_padding_lanes_really_take_part_in_max_is_known(l5):
     """Is "padding 的 lane 是会真的参与 max 比较的" a true premise (the lanes take part in the reduction)?"""
     answer = "padding 的 lane 是会真的参与 max 比较的，所以 other 必须满足 max(x, e) = x，只能是 -inf。"
     assert "unknown_premise" not in _score(l5, "Q3", answer).flags
+
+
+# ── rubric_version 17 (built on blind v14) ──────────────────────────────────────────────────────────
+
+
+def _ids(scored):
+    return {m["id"] for m in scored.misconceptions}
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        ("Q1", "masked lane 填 0：零乘上任意一个数都得零，所以这些 lane 对和没有贡献。"),
+        ("Q1", "Padding holds 0 because anything times zero is zero, so the extra lanes vanish from the total."),
+        ("explanation", "other 填 0.0，因为 0 × x = 0，padding 在求和时等于不存在。"),
+        ("Q2", "28 个 lane 填 0 就行，0 是吸收元，它们会把自己吸收掉，tl.sum 的结果不受影响。"),
+    ],
+)
+def test_round17_zero_annihilating_is_vetoed(l5, question, answer):
+    """Does the rubric veto 'the sum's padding is 0 because 0 times anything is 0 (0 absorbs)' in any
+    wording? The reason is x + 0 = x; annihilation would wipe the sum out."""
+    scored = _score(l5, question, answer)
+    assert scored.veto and "zero_annihilates" in _ids(scored), scored.to_dict()
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "乘积归约不能填 0，因为乘积里 0 乘任何数都是 0；求和填 0 是因为 x + 0 = x。",
+        "-inf 是加法的吸收元：x + (-inf) = -inf，所以 sum 不能用 -inf，要用 0.0。",
+    ],
+)
+def test_round17_annihilation_said_of_a_product_or_of_inf_is_no_veto(l5, answer):
+    """Is 'zero annihilates' said of a product reduction, or -inf called the absorbing element of a sum
+    (both true), left unvetoed?"""
+    scored = _score(l5, "explanation", answer)
+    assert "zero_annihilates" not in _ids(scored), scored.to_dict()
+
+
+@pytest.mark.parametrize("premise", ["0 乘以任何数都等于 0", "零乘任意数还是零", "x * 0 = 0"])
+def test_round17_annihilation_is_no_additive_identity_fact(l5, premise):
+    """Does a false premise in the additive identity's words ('0 乘以任何数都等于 0') stay unread as the
+    fact '0 加任何数都等于原数' (a false premise read as a known fact would earn silent credit)?"""
+    from autograder.rubric.reasons import stated
+
+    question = l5.question("Q1")
+    assert not [p.id for p in question.valid_premises + l5.facts if stated(p, premise, l5)]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "多出来的 28 个位置是为了防止读到下一行，所以 BLOCK 要比 100 大。",
+        "BLOCK 取 128，多开的 lane 充当一个缓冲区，越界的读都落在它们身上。",
+        "只处理 100 个 lane 的话，最后一个 warp 会读越界，所以 Triton 补到 128。",
+        "The extra lanes are there to prevent out-of-bounds reads past the row.",
+    ],
+)
+def test_round17_padding_said_to_keep_the_load_in_bounds_is_vetoed(l5, answer):
+    """Does the rubric veto 'the padding lanes exist to keep the load in bounds (a buffer)' in any wording?
+    The lanes come from the power-of-two block; the mask keeps them out of memory."""
+    scored = _score(l5, "Q2", answer)
+    assert scored.veto and "padding_guards_bounds" in _ids(scored), scored.to_dict()
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "块长必须是 2 的幂，所以是 128；多出来的 28 个 lane 要 mask 是为了防止越界读到下一行。",
+        "mask 是为了防越界，other 填 0 是为了不改变和。",
+        "只处理 100 个 lane 会越界吗？不会，原因是 arange 的长度必须是 2 的幂。",
+        "x 可能是更宽缓冲区的视图，所以用 stride 算行首。",
+    ],
+)
+def test_round17_the_mask_guarding_the_load_is_no_padding_veto(l5, answer):
+    """Is the mask's own purpose (it keeps the padded lanes in bounds), a question the student answers 'no',
+    or a wider buffer the row is a view of, never read as the padding-as-buffer chain?"""
+    assert "padding_guards_bounds" not in _ids(_score(l5, "Q2", answer))
+
+
+def test_round17_a_result_of_the_real_values_needs_a_known_premise(l5):
+    """Does a clause concluding 'the result is just the sum of the N real values' from an unknown premise go
+    to a TA, while one resting on x + 0 = x does not?"""
+    unknown = _score(l5, "Q1", "padding lane 会自己消失，所以 tl.sum 的结果只剩真实的 N 个数之和。")
+    assert unknown.needs_review and "unknown_premise" in unknown.flags
+    known = _score(l5, "Q1", "因为 x + 0 = x，所以 tl.sum 的结果只剩真实的 N 个数之和。")
+    assert "unknown_premise" not in known.flags
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        ("Q1", "行首用 stride 算，因为 x 可能是一个更宽张量的视图。"),
+        ("Q1", "Each program only writes its own slot, so the rows never interfere."),
+        ("Q1", "BLOCK 是 2 的幂，块的长度往往比一行长，于是需要 mask = cols < N。"),
+        ("Q2", "tl.arange(0, 257) → 编译不过，只能取 512。"),
+        ("Q2", "多出的 lane 必须 mask，不然就会读越界。"),
+        ("Q3", "不能用 -1e30 这种有限的小数，因为输入里也许有更小的值。"),
+        ("Q3", "Keeping 0.0 breaks an all-negative row, because a padded lane wins the comparison."),
+        ("Q1", "每一层两两相加，其中一个是 0，那加完还是另一个数，所以 padding 不改变和。"),
+    ],
+)
+def test_round17_true_premises_are_known(l5, question, answer):
+    """Does a causal clause resting on a true premise blind v14 showed routed (a row that is a view of a
+    wider tensor, each program writing its own slot, a block longer than the row, a non-power-of-two
+    arange alone, the load reading out of bounds without the mask, smaller inputs than a finite fill, a
+    padded lane winning the comparison, 0 added leaving the other number) stay off the TA's queue?"""
+    scored = _score(l5, question, answer)
+    assert "unknown_premise" not in scored.flags, scored.evidence
+
+
+@pytest.mark.parametrize(
+    "premise",
+    [
+        "tl.arange(0, 100) 就能处理 100 个 lane",  # a claim about the arange, not the arange alone
+        "块比一行短",
+        "每个 program 都写所有行",
+        "1 加完还是另一个数",
+        "输入里没有更小的值",
+        "a padded lane loses the comparison",
+        "mask 作用在 tl.sum 上",
+        "读不会越界",
+    ],
+)
+def test_round17_new_facts_read_no_false_claim(l5, premise):
+    """Do the round-17 facts stay unread on a false claim in the same words (a fact must match only a true
+    statement: a false premise read as known would earn silent credit)?"""
+    from autograder.rubric.reasons import stated
+
+    new = {"row_is_a_view", "own_slot", "block_longer_than_row", "non_pow2_arange", "smaller_inputs_exist"}
+    new |= {"padding_wins_comparison", "mask_acts_on_load", "out_of_bounds_read", "additive_identity"}
+    hits = [p.id for p in l5.question("Q1").valid_premises + l5.facts if stated(p, premise, l5)]
+    assert not set(hits) & new, hits
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "State change: the masked load pulls the first N lanes from global memory into registers.",
+        "mid: lanes[<N] 来自显存，lanes[>=N] 不访存。",
+        "中间：tl.load 读一行，被 mask 掉的位置用 other 的值代替。",
+    ],
+)
+def test_round17_a_true_account_of_the_load_is_read(l5, answer):
+    """Is a true account of the load (the first N lanes come from memory, the masked positions take other's
+    value) read by the confidence gate, not routed as unread?"""
+    assert "unread" not in _score(l5, "Q1", answer).flags
