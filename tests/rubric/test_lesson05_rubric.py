@@ -528,7 +528,10 @@ def _ids(scored):
     "question, answer",
     [
         ("Q1", "masked lane 填 0：零乘上任意一个数都得零，所以这些 lane 对和没有贡献。"),
-        ("Q1", "Padding holds 0 because anything times zero is zero, so the extra lanes vanish from the total."),
+        (
+            "Q1",
+            "Padding holds 0 because anything times zero is zero, so the extra lanes vanish from the total.",
+        ),
         ("explanation", "other 填 0.0，因为 0 × x = 0，padding 在求和时等于不存在。"),
         ("Q2", "28 个 lane 填 0 就行，0 是吸收元，它们会把自己吸收掉，tl.sum 的结果不受影响。"),
     ],
