@@ -342,3 +342,41 @@ def test_homophones_that_are_parts_of_words_fold_only_in_context(raw, expected):
     context leaves no doubt (天 before a value or a kernel name), and never inside real words (今天,
     每天, 平均直径, 单位原则) or after a count?"""
     assert normalize(raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("阈值约为八十八点七二", "阈值约为 88.72"),
+        ("矩阵是四千零九十六见方, 宽一百二十八", "矩阵是 4096 见方, 宽 128"),
+        ("快了五点零九倍, 小的只有一点六一倍", "快了 5.09 倍, 小的只有 1.61 倍"),
+        ("读五倍 MN 加二倍 M", "读 5mn 加 2m"),
+        ("大约四倍", "大约 4 倍"),
+        ("指数都小于等于零, 每项在零到一之间", "指数都小于等于 0, 每项在 0 到 1 之间"),
+        ("最大项是 e 的零次方, 分子分母乘 e 的负 m 次方", "最大项是 e^0, 分子分母乘 e^-m"),
+        ("最大有限数是三点四乘十的三十八次方", "最大有限数是 3.4×10^38"),
+        ("填零点零的话", "填 0.0 的话"),
+    ],
+)
+def test_numbers_in_chinese_words_read_as_digits(raw, expected):
+    """Does a number written in Chinese words ("八十八点七二", "五倍 MN", "e 的零次方") read like its digits?"""
+    assert normalize(raw) == expected
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "一个 lane 一起读一次",
+        "第一步, 统一处理, 唯一的值",
+        "这一点十分重要",
+        "万一越界",
+        "快一点",
+        "两次归约用同一个值",
+        "二的幂",
+    ],
+)
+def test_words_with_digit_characters_stay_words(raw):
+    """Do words that only contain a digit character (一个, 第一, 十分, 万一, 快一点, 两次) stay as written?"""
+    assert normalize(raw) == normalize(raw).replace("1", "一") and not any(
+        c.isdigit() for c in normalize(raw)
+    )
