@@ -19,7 +19,7 @@ from autograder.integrity.whitelist import BlankRule
 
 __all__ = [
     "VISIBLE", "BlankRule", "CaseSpec", "Comparison", "Exercise", "LessonSpec", "Part", "PassRule", "Strided",
-    "padded", "row_inputs", "row_values",
+    "SEED_PASS_RULE", "padded", "row_inputs", "row_values", "seed_parts",
 ]  # fmt: skip
 
 SCORED_BY = ("cases", "rubric", "note")
@@ -147,6 +147,23 @@ class Exercise:
     # the visible check cell's shapes (group VISIBLE): the harness reruns them on the trusted template, so a
     # run record's "the check passed" is tested without executing the student's notebook
     visible: tuple[CaseSpec, ...] = ()
+
+
+def seed_parts(exercise: str) -> tuple[Part, ...]:
+    """The seed's scoring, which every lesson so far keeps: code 4 (normal inputs 2, boundary inputs 1, the
+    implementation note 1) and Q1-Q3 2 each, 10 in all. ``exercise`` names the visible test cells that carry
+    the case groups' points: test_<exercise>_normal and test_<exercise>_boundary."""
+    return (
+        Part("code_normal", 2, "cases", cell=f"test_{exercise}_normal", group="normal"),
+        Part("code_boundary", 1, "cases", cell=f"test_{exercise}_boundary", group="boundary"),
+        Part("code_explanation", 1, "note", cell="explanation"),
+        Part("Q1", 2, "rubric", cell="Q1"),
+        Part("Q2", 2, "rubric", cell="Q2"),
+        Part("Q3", 2, "rubric", cell="Q3"),
+    )
+
+
+SEED_PASS_RULE = PassRule(min_total=8, no_veto=True)  # the seed's pass rule: total >= 8/10 and no veto
 
 
 @dataclass(frozen=True, eq=False)

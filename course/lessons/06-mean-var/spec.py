@@ -15,15 +15,15 @@ eps. The cases are chosen so that each mistake of the lesson fails at least one 
 import torch
 
 from autograder.lesson.spec import (
+    SEED_PASS_RULE,
     VISIBLE,
     BlankRule,
     CaseSpec,
     Comparison,
     Exercise,
     LessonSpec,
-    Part,
-    PassRule,
     padded,
+    seed_parts,
 )
 
 EPS = 1e-5
@@ -115,15 +115,8 @@ VISIBLE_CASES = (
 SPEC = LessonSpec(
     assignment="lesson06-mean-var",
     # the seed's scoring, as in lesson 5: code 4 (normal 2, boundary 1, explanation 1) + Q1-Q3 2 each = 10
-    parts=(
-        Part("code_normal", 2, "cases", cell="test_mean_var_normal", group="normal"),
-        Part("code_boundary", 1, "cases", cell="test_mean_var_boundary", group="boundary"),
-        Part("code_explanation", 1, "note", cell="explanation"),
-        Part("Q1", 2, "rubric", cell="Q1"),
-        Part("Q2", 2, "rubric", cell="Q2"),
-        Part("Q3", 2, "rubric", cell="Q3"),
-    ),
-    pass_rule=PassRule(min_total=8, no_veto=True),
+    parts=seed_parts("mean_var"),
+    pass_rule=SEED_PASS_RULE,
     exercises=(
         Exercise(
             cell="mean_var_kernel",

@@ -18,16 +18,16 @@ import math
 import torch
 
 from autograder.lesson.spec import (
+    SEED_PASS_RULE,
     VISIBLE,
     BlankRule,
     CaseSpec,
     Comparison,
     Exercise,
     LessonSpec,
-    Part,
-    PassRule,
     padded,
     row_values,
+    seed_parts,
 )
 
 
@@ -97,16 +97,8 @@ VISIBLE_CASES = (
 
 SPEC = LessonSpec(
     assignment="lesson07-softmax",
-    # the seed's scoring: code 4 (normal inputs 2, boundary inputs 1, explanation 1) + Q1-Q3 2 each = 10
-    parts=(
-        Part("code_normal", 2, "cases", cell="test_softmax_normal", group="normal"),
-        Part("code_boundary", 1, "cases", cell="test_softmax_boundary", group="boundary"),
-        Part("code_explanation", 1, "note", cell="explanation"),
-        Part("Q1", 2, "rubric", cell="Q1"),
-        Part("Q2", 2, "rubric", cell="Q2"),
-        Part("Q3", 2, "rubric", cell="Q3"),
-    ),
-    pass_rule=PassRule(min_total=8, no_veto=True),
+    parts=seed_parts("softmax"),
+    pass_rule=SEED_PASS_RULE,
     exercises=(
         Exercise(
             cell="softmax_kernel",
