@@ -11,7 +11,6 @@ The kernel is the lesson's own exercise cell with the reference answer filled in
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 import tempfile
@@ -20,6 +19,7 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))  # runnable as a plain script from any directory
 
+from benchmarks.kernel_file import import_code  # noqa: E402
 from course import bench, runtime  # noqa: E402  (neither imports triton)
 
 ASSIGNMENT = "lesson05-row-sum"
@@ -27,18 +27,8 @@ SMOKE_WIDTHS = (100, 1024, 4097)
 
 
 def load_row_sum(code: str, workdir: Path):
-    """row_sum from the solution code, imported from a file in workdir.
-
-    Not exec(): @triton.jit reads each kernel's source with inspect, which finds no source for
-    code compiled from a string ("@jit functions should be defined in a Python file" on a GPU).
-    Keep workdir until the kernels have run: the interpreter reads the file again at the first call.
-    """
-    path = Path(workdir) / "lesson05_solution.py"
-    path.write_text(code, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("lesson05_solution", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.row_sum
+    """row_sum from the solution code, imported from a file in workdir (benchmarks/kernel_file.py)."""
+    return import_code(code, workdir, "lesson05_solution").row_sum
 
 
 def write_plot(doc: dict, png: Path) -> None:

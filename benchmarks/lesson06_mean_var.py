@@ -16,7 +16,6 @@ the practice cell's one-pass and Welford kernels, read from lesson.py), needing 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import subprocess
@@ -27,6 +26,7 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))  # runnable as a plain script from any directory
 
+from benchmarks.kernel_file import import_code  # noqa: E402
 from course import bench, runtime  # noqa: E402  (neither imports triton)
 
 ASSIGNMENT = "lesson06-mean-var"
@@ -58,16 +58,6 @@ def lesson_code(lesson_dir: Path, answers: dict | None = None) -> str:
     practice = next(body for header, body in cells if "one_pass_var_kernel" in body)
     practice = practice.split("\n\n\ntorch.manual_seed", 1)[0]  # the kernels, not the printed table
     return PREAMBLE + exercise + "\n\n\n" + practice + "\n"
-
-
-def load(code: str, workdir: Path, name: str):
-    """Import code from a file (@triton.jit reads kernel sources with inspect: no exec of strings)."""
-    path = workdir / f"{name}.py"
-    path.write_text(code, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def cancellation(mod, rows: int, cols: int) -> dict:
@@ -157,7 +147,7 @@ def run_cases(lesson_dir: Path, answers_list: list[dict | None], workdir: Path, 
     cases = make_cases(exercise, seed=11)
     runs = []
     for number, answers in enumerate(answers_list):
-        mod = load(lesson_code(lesson_dir, answers), workdir, f"filled_{device}_{number}")
+        mod = import_code(lesson_code(lesson_dir, answers), workdir, f"filled_{device}_{number}")
         outputs = {}
         for case in cases:
             try:
@@ -252,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
-        mod = load(lesson_code(args.lesson_dir), workdir, "lesson06_solution")
+        mod = import_code(lesson_code(args.lesson_dir), workdir, "lesson06_solution")
         rows, cols = (8, 256) if args.smoke else (CANCEL_ROWS, CANCEL_COLS)
         doc = {"assignment": ASSIGNMENT, **bench.environment()}
         doc["cancellation"] = cancellation(mod, rows, cols)

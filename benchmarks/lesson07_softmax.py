@@ -18,7 +18,6 @@ Needs only torch and triton (the GPU machine has no notebook packages); it reads
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import math
 import sys
@@ -28,6 +27,7 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))  # runnable as a plain script from any directory
 
+from benchmarks.kernel_file import import_code  # noqa: E402
 from course import bench, runtime  # noqa: E402  (neither imports triton)
 
 ASSIGNMENT = "lesson07-softmax"
@@ -53,16 +53,6 @@ def exercise_code(answers: dict[str, str]) -> str:
             values = {blank.name: blank.answer for blank in parse_markers(body)} | answers
             return PREAMBLE + fill_blanks(body, values) + "\n"
     raise LookupError(f"no cell {EXERCISE_CELL} in {LESSON}")
-
-
-def load_module(code: str, workdir: Path, name: str):
-    """Import code from a file (@triton.jit reads kernel source with inspect; exec() has none)."""
-    path = workdir / f"{name}.py"
-    path.write_text(code, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_inputs():
@@ -100,7 +90,7 @@ def run_variants(device: str) -> dict:
     outputs = {}
     with tempfile.TemporaryDirectory() as workdir:
         for variant, answers in VARIANTS.items():
-            module = load_module(
+            module = import_code(
                 exercise_code(answers), Path(workdir), f"lesson07_{variant.replace('.', '_')}"
             )
             for name, (storage, size, stride) in test_inputs().items():
@@ -286,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
         doc["max_abs_diff_cuda_vs_interpret"] = agreement(cuda_outputs, dumped["outputs"])
         doc["interpret_versions"] = dumped["versions"]
     with tempfile.TemporaryDirectory() as workdir:
-        module = load_module(exercise_code({}), Path(workdir), "lesson07_timed")
+        module = import_code(exercise_code({}), Path(workdir), "lesson07_timed")
         doc["results"] = time_shapes(module, SMOKE_SHAPES if args.smoke else SHAPES)
     print(json.dumps({k: v for k, v in doc.items() if k != "results"}, indent=1))
     if args.smoke:
