@@ -381,7 +381,9 @@ print(
 same = torch.allclose(probs_try, torch.softmax(row_try.cpu(), 0), atol=1e-6, rtol=1e-4)
 print("softmax 与 torch.softmax 一致：", diagnose.verdict(same))
 figure = viz.reduction_steps_figure(N, block, op="max", other=OTHER, values=row_try.cpu())
-figure = viz.plot_lanes(exps_try, n_cols=N, identity_label="0.0", value_label="exp(x − 平移量)")
+figure = viz.plot_lanes(
+    exps_try, n_cols=N, identity_label="0.0", value_label=viz.label("exp(x − 平移量)", "exp(x − shift)")
+)
 
 # %% [markdown]
 # 读完这一节，先合上它，用自己的话复述"输入状态 → 中间状态 → 输出状态"，再做练习。
