@@ -32,7 +32,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the five blind sets appended as splits blind-v1 to blind-v5?"""
+    """Does the calibration file parse, with the six blind sets appended as splits blind-v1 to blind-v6?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -41,12 +41,14 @@ def test_calibration_is_valid(calibration):
         "blind-v3",
         "blind-v4",
         "blind-v5",
+        "blind-v6",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v3" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v4" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v5" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v6" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -432,3 +434,184 @@ def test_round7_steps_of_8_and_exactly_zero_variance_are_read(l6):
     scored = score(l6, "Q3", text)
     assert {"cancellation", "eps_reason"} <= {m["concept"] for m in scored.matched}
     assert "stand_in:cancellation" not in scored.flags
+
+
+# ── rubric_version 8 (built on blind-v6): general rules, in this file's own words ─────────────────────
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        # The words of a fact, stating something false or foreign: no premise is sound by naming them.
+        (
+            "Q2",
+            "除以 N 是因为 SM 的个数是 2 的幂，所以均值正确。fp16 最大 65504，平方和会溢出，所以转 fp32。",
+        ),
+        (
+            "Q3",
+            "单遍公式出错是因为 1e8 让线程互相干扰。maximum 防负方差开方出 NaN，eps 防方差为 0 时除以 0。",
+        ),
+        (
+            "Q3",
+            "因为 H200 处理大数比较慢，所以单遍公式不准。maximum 防负方差开方出 NaN，eps 防方差为 0 时除以 0。",
+        ),
+        (
+            "Q1",
+            "load 时 other=0.0，0 是加法单位元，所以均值对。x - mean 后 padding 是 -mean，因为每个 lane 有自己的寄存器，所以方差错了。",
+        ),
+    ],
+)
+def test_round8_the_words_of_a_fact_make_no_premise_sound(l6, question, text):
+    """Does a premise that only names a fact's words ("2 的幂", "1e8", "大数", "每个 lane") while claiming
+    something else go to a TA, instead of reading as the true statement it borrows them from?"""
+    scored = score(l6, question, text)
+    assert scored.needs_review
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        (
+            "Q2",
+            "只有 N 个真实元素，所以除以 N。N 正好是 2 的幂时两种除法相同，所以只用 2 的幂宽度测不出区别。fp16 最大 65504，平方和会溢出，所以转 fp32。",
+        ),
+        (
+            "Q2",
+            "只有 N 个真实元素，所以除以 N；N=257 时 BLOCK=512，所以除以 BLOCK_SIZE 均值几乎只剩一半。fp16 最大 65504，平方和会溢出，所以转 fp32。",
+        ),
+        (
+            "Q3",
+            "均值 1e4 时 mean(x²) 和 mean(x)² 都约 1e8，两个大数相减，fp32 的间隔是 8，所以约 1 的方差被抵消。maximum 防负方差开方出 NaN，eps 防方差为 0 时除以 0。",
+        ),
+    ],
+)
+def test_round8_true_premises_stay_sound(l6, question, text):
+    """Are the true claims the audited facts keep (N a power of two as a condition, the block a width
+    launches with, the sums near 1e8 and fp32's spacing) still sound premises, finalized at full marks?"""
+    scored = score(l6, question, text)
+    assert "unknown_premise" not in scored.flags and scored.points == 2
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        (
+            "Q3",
+            "单遍公式两个约 1e8 的大数相减，fp32 的间隔是 8，所以抵消。两遍算法反而快 3 倍，因为用了 8 个 warp。maximum 防负方差开方出 NaN，eps 防方差为 0 时除以 0。",
+        ),
+        (
+            "Q2",
+            "除以 N：N 是真实元素个数，这样是为了和 64 字节的缓冲区对齐。fp16 只有 11 位有效位、最大 65504，所以转 fp32 累加。",
+        ),
+        (
+            "Q1",
+            "load 时 other=0.0，0 是加法单位元，所以均值对。x - mean 后 padding 变成 -mean，由于寄存器会被重用，方差偏大，于是再 mask。",
+        ),
+    ],
+)
+def test_round8_the_machine_or_a_speed_multiple_as_a_reason_is_routed(l6, question, text):
+    """Is a conclusion resting on the machine (warps, alignment buffers, registers reused) or a speed
+    multiple ("快 3 倍") sent to a TA instead of keeping its credit silently?"""
+    assert score(l6, question, text).needs_review
+
+
+def test_round8_where_values_live_is_no_register_claim(l6):
+    """Is "the padding lanes get 0.0 directly in registers" read as a place, not a claim to check?"""
+    text = "输入：tl.load 带 mask 和 other=0.0，padding lane 不读显存，在寄存器里直接得到 0.0，0 是加法单位元，所以均值对。x - mean 后 padding 变成 -mean，平方后每个多 mean²，所以要 tl.where 再 mask 回 0，最后除以 N 得方差写回。"
+    scored = score(l6, "Q1", text)
+    assert not scored.needs_review and scored.points == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("divisor 填 n_cols，因为只有 N 个真实元素；0.0 是加法单位元。另外我测出来带宽有 2500 GB/s。", True),
+        (
+            "divisor 填 n_cols，因为只有 N 个真实元素；0.0 是加法单位元。I measured 0.05 ms per call on my machine.",
+            True,
+        ),
+        (
+            "divisor 填 n_cols，因为只有 N 个真实元素；0.0 是加法单位元。讲义里测得两遍 2662 GB/s，所以不慢。",
+            False,
+        ),
+    ],
+)
+def test_round8_an_own_measurement_is_routed(l6, text, routed):
+    """Is a speed or time figure the student says it measured routed to a TA (where it ran is on the run
+    record), while a figure quoted from the lesson is not?"""
+    scored = score(l6, "explanation", text)
+    assert any(f == "suspect:own_measurement" for f in scored.flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("text", "veto"),
+    [
+        ("除数用哪个都可以，用 N 只是约定。fp16 最大 65504，平方和会溢出，所以转 fp32。", True),
+        (
+            "只有 N 个真实元素，所以除以 N；N=1 时 BLOCK_SIZE 也是 1，除哪个都一样，看不出错。fp16 最大 65504，会溢出，所以转 fp32。",
+            False,
+        ),
+    ],
+)
+def test_round8_the_divisor_called_free_is_vetoed(l6, text, veto):
+    """Is "either divisor will do" vetoed, while the true coincidence of a width whose block equals it
+    ("N=1 时除哪个都一样") is not?"""
+    assert score(l6, "Q2", text).veto is veto
+
+
+def test_round8_a_truncated_block_and_fp32_for_speed(l6):
+    """Is "Triton 会把 BLOCK_SIZE 缩到 N" routed, and fp32 chosen "因为 fp32 算得快" vetoed in any clause?"""
+    truncated = score(
+        l6, "Q2", "因为编译器会自动把 BLOCK_SIZE 缩到 N，所以除以 N。fp16 最大 65504，会溢出，所以转 fp32。"
+    )
+    assert truncated.needs_review and "block_truncated" in {m["id"] for m in truncated.misconceptions}
+    speed = score(l6, "Q2", "只有 N 个真实元素，所以除以 N。转成 fp32 再累加，是因为 GPU 上 fp32 跑得快。")
+    assert speed.veto and "fp32_for_speed" in {m["id"] for m in speed.misconceptions}
+
+
+def test_round8_a_sample_variance_divisor_in_the_note_is_routed(l6):
+    """Is a note that divides by N − 1 (the sample variance) routed, while an index x(N−1) in a sum is
+    no divisor?"""
+    note = score(
+        l6,
+        "explanation",
+        "divisor 我写的 n_cols - 1，统计里方差应该用无偏的；0.0 是加法单位元。",
+        {"blank": "n_cols - 1, 0.0", "checks_passed": False},
+    )
+    assert note.needs_review and "suspect:sample_variance" in note.flags
+    index = score(
+        l6,
+        "Q1",
+        "和 = x0 + … + x(N−1) + 0 + 0，所以均值是真实和除以 N。x - mean 后 padding 变成 -mean，平方后每个多 mean²，所以再 mask。",
+    )
+    assert "suspect:sample_variance" not in index.flags
+
+
+def test_round8_rather_than_zero_is_no_padding_change(l6):
+    """Is "max 要填 -inf 而不是 0" (another fill contrasted with 0) never read as the padding no longer
+    being 0 after x - mean?"""
+    scored = score(l6, "Q1", "如果是求最大值，other 应该填 -inf 而不是 0，所以 BLOCK 取 2 的幂。")
+    assert "minus_mean" not in {m["concept"] for m in scored.matched}
+
+
+def test_round8_the_square_of_minus_mean_entering_the_sum_is_the_reason(l6):
+    """Does "padding 平方后就是 mean²，会加进平方和" earn the reason for the second mask?"""
+    scored = score(
+        l6,
+        "Q1",
+        "x - mean 之后 padding lane 是 -mean，它平方后就是 mean²，都会加进平方和，所以要再 mask 成 0。",
+    )
+    assert "second_mask_reason" in {m["concept"] for m in scored.matched}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "N counts how many real values a row has; N is how many real numbers are in the row, so we divide by N.",
+        "padding 只是补上的 0，不算数据，所以除以 N。",
+    ],
+)
+def test_round8_the_divisor_s_reason_in_other_words(l6, text):
+    """Is the divisor's reason read in other words ("how many real numbers", "不算数据")?"""
+    scored = score(l6, "Q2", text + " fp16 最大 65504，平方和会溢出，所以转 fp32。")
+    assert "divide_by_n" in {m["concept"] for m in scored.matched}
