@@ -665,3 +665,54 @@ def test_round17_a_true_account_of_the_load_is_read(l5, answer):
     """Is a true account of the load (the first N lanes come from memory, the masked positions take other's
     value) read by the confidence gate, not routed as unread?"""
     assert "unread" not in _score(l5, "Q1", answer).flags
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        (
+            "Q2",
+            "块必须是 2 的幂，所以 128，多 28 个 lane，mask 掉填 0，代价是寄存器。我自己跑了一下，N=100 和 N=128 一样快。",
+        ),
+        (
+            "Q2",
+            "Blocks are powers of two, so 128 and 28 masked lanes filled with 0. I timed both widths: 0.02 ms each.",
+        ),
+        (
+            "Q1",
+            "一行一个 program，mask 掉的 lane 填 0，x + 0 = x 所以和不变，写回 out[row]。实测比 torch.sum 快 3 倍。",
+        ),
+        ("Q3", "改成 -inf，因为 max(x, -inf) = x；全负行用 0 会错。N=1025 时带宽 2600 GB/s。"),
+    ],
+)
+def test_round17_a_claimed_run_or_measurement_routes(l5, question, answer):
+    """Does a run or measurement the student claims as its own (我跑了, 实测, I timed, a GB/s or ms figure)
+    go to a TA with its sentence as evidence, never credited silently?"""
+    scored = _score(l5, question, answer)
+    assert scored.needs_review and "suspect:measured_claim" in scored.flags, scored.to_dict()
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "块必须是 2 的幂，所以 128；代价在寄存器，课里给的 N=1024 和 1025 带宽几乎一样（2702 vs 2671 GB/s）。",
+        "块必须是 2 的幂，所以 128；代价是寄存器，从 notebook 的图里看 N=1 时只有 13 GB/s。",
+        "块必须是 2 的幂，所以 128；这个 bug 用 2 的幂宽度测不出来。",
+    ],
+)
+def test_round17_a_figure_quoted_from_the_lesson_is_no_measured_claim(l5, answer):
+    """Is a figure the answer quotes from the lesson's committed plot, or 'a power-of-two width cannot show
+    the bug', no claimed measurement?"""
+    assert "measured_claim" not in _ids(_score(l5, "Q2", answer))
+
+
+def test_round17_a_fill_said_to_cancel_what_was_read_routes(l5):
+    """Is a fill said to cancel or neutralize data the masked lanes read ('填 0 用来抵消越界读到的数据') the
+    wrong chain 'masked lanes read memory', never credited silently?"""
+    answer = "一行一个 program；mask 掉的 lane 填 0，用来抵消越界读到的数据，所以结果正确；写回 out[row]。"
+    scored = _score(l5, "Q1", answer)
+    assert scored.needs_review and "masked_lanes_read" in _ids(scored)
+    honest = _score(
+        l5, "Q3", "randn 的正负值会互相抵消，但这和 max 的填充值无关：用 -inf，因为 max(x, -inf) = x。"
+    )
+    assert "masked_lanes_read" not in _ids(honest)
