@@ -59,9 +59,14 @@ _RESULT = re.compile(
 )
 # Numbers quoted from the lesson ("按笔记里提交的测量，N=100 只有 639 GB/s") are no claim of a run,
 # unless the student also says it measured them.
-_CITED = re.compile(r"笔记(?!本)|讲义|课上|课程|文档|教材|\blesson\b|\bcommitted\b|\bthe\s+notes\b")
+# A section of the lesson ("第 3 节提交的实测", "section 3's numbers") is cited the same way; its 的实测 is the
+# lesson's measurement, not the student's ("我的实测" still is).
+_CITED = re.compile(
+    r"笔记(?!本)|讲义|课上|课程|文档|教材|\blesson\b|\bcommitted\b|\bthe\s+notes\b|第\s*\d+\s*(?:节|章|部分)|\bsection\s*\d"
+)
 _OWN_RUN = re.compile(
-    r"实测|我测|我跑|我自己|测得|测出|跑出|\bi\s+(?:measured|ran|got)\b|\bmy\s+(?:run|kernel)"
+    r"我(?:自己)?的实测|(?<!的)实测|我测|我跑|我自己|测得|测出|跑出|跑了|运行了|我的\s*(?:kernel|mean|实现|代码|程序|结果|版本)"
+    r"|\bi\s+(?:measured|ran|got)\b|\bmy\s+(?:run|kernel)"
 )
 # A speed or bandwidth figure (GB/s, ms, "快了 70%", "2 倍加速"): the interpreter runs the kernel on the CPU
 # and measures nothing of the GPU, so such a figure from a run on it, or with no GPU at all, was never measured.

@@ -169,12 +169,32 @@ def test_a_denied_hit_does_not_end_the_search(lesson06, text, asserted):
     ("question", "answer", "unrun"),
     [
         # A bandwidth or time figure with no GPU to measure it: the interpreter runs on the CPU.
-        ("explanation", "两个值都对。我用 TRITON_INTERPRET=1 在 CPU 上测了带宽，我的 kernel 有 1800 GB/s。", True),
-        ("explanation", "Both blanks are right. No GPU here, so I ran it in the interpreter: 0.12 ms per call.", True),
-        ("Q3", "单遍相减会抵消 fp32 的有效位，所以不用。我没有显卡，用解释器跑了一下两遍比单遍快了 30%。", True),
+        (
+            "explanation",
+            "两个值都对。我用 TRITON_INTERPRET=1 在 CPU 上测了带宽，我的 kernel 有 1800 GB/s。",
+            True,
+        ),
+        (
+            "explanation",
+            "Both blanks are right. No GPU here, so I ran it in the interpreter: 0.12 ms per call.",
+            True,
+        ),
+        (
+            "Q3",
+            "单遍相减会抵消 fp32 的有效位，所以不用。我没有显卡，用解释器跑了一下两遍比单遍快了 30%。",
+            True,
+        ),
         # Correctness checks on the interpreter are a real run; figures cited from the lesson are no claim.
-        ("explanation", "divisor 填 n_cols，因为只有 N 个真实元素。我用 TRITON_INTERPRET=1 跑了检查，全部通过。", False),
-        ("Q3", "解释器上测不了带宽；讲义里 H200 上两遍是 2662 GB/s。单遍公式大数相减会抵消，所以不用。", False),
+        (
+            "explanation",
+            "divisor 填 n_cols，因为只有 N 个真实元素。我用 TRITON_INTERPRET=1 跑了检查，全部通过。",
+            False,
+        ),
+        (
+            "Q3",
+            "解释器上测不了带宽；讲义里 H200 上两遍是 2662 GB/s。单遍公式大数相减会抵消，所以不用。",
+            False,
+        ),
         # A figure measured on a GPU says nothing about the interpreter.
         ("explanation", "两个值都对，检查通过了。我在 H200 上测了一下，mean_var 大约 2600 GB/s。", False),
     ],
@@ -187,3 +207,24 @@ def test_a_speed_figure_without_a_gpu_is_an_unrun_claim(lesson06, question, answ
     assert ("unrun_claim" in scored.flags) is unrun
     if unrun:
         assert scored.needs_review and scored.points == 0
+
+
+@pytest.mark.parametrize(
+    ("answer", "unrun"),
+    [
+        # The lesson's section quoted, its 的实测 the lesson's own measurement.
+        (
+            "两遍读 2MN、单遍读 MN。我这里没有 GPU，引用第 3 节提交的实测：两遍 2662 GB/s、单遍 2710 GB/s。",
+            False,
+        ),
+        ("No GPU on my laptop; section 3 reports 2662 GB/s for the two-pass kernel.", False),
+        # The student's own figure still is a claim, even beside a section number.
+        ("我没有 GPU，用解释器跑了第 3 节的代码，我的实测是 1.2 ms。", True),
+        ("我没有 GPU，在 CPU 上实测单遍比两遍快了 30%，和第 3 节不一样。", True),
+    ],
+)
+def test_figures_quoted_from_a_section_of_the_lesson_are_no_run(lesson06, answer, unrun):
+    """Is a figure quoted from a section of the lesson ("第 3 节提交的实测", "section 3 reports") no claim of
+    a run by a student without a GPU, while its own measurement ("我的实测", "在 CPU 上实测") still is?"""
+    scored = score_answer(lesson06, "Q3", answer, context={"blank": "n_cols, 0.0", "checks_passed": True})
+    assert ("unrun_claim" in scored.flags) is unrun
