@@ -615,3 +615,31 @@ def test_round8_the_divisor_s_reason_in_other_words(l6, text):
     """Is the divisor's reason read in other words ("how many real numbers", "不算数据")?"""
     scored = score(l6, "Q2", text + " fp16 最大 65504，平方和会溢出，所以转 fp32。")
     assert "divide_by_n" in {m["concept"] for m in scored.matched}
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "sound"),
+    [
+        ("Q3", "eps 防方差正好为 0 的情况，否则 rstd = 1/0 = inf。", True),
+        (
+            "Q3",
+            "tl.maximum 把 var 截到 0：a tiny negative variance from rounding would make sqrt give NaN, so we clamp.",
+            True,
+        ),
+        ("Q3", "方差约 1，比 fp32 在 1e8 处的间隔还小，所以相减之后剩下的全是舍入误差。", True),
+        ("Q2", "padding 只是为了凑 2 的幂，所以除数要用 N 而不是 BLOCK_SIZE。", True),
+        ("Q1", "第二次求和前 tl.where(mask, x - mean, 0.0) → padding 回到 0 → 方差正确。", True),
+        # The same words beside a false or foreign claim: no premise is sound by quoting the code.
+        ("Q1", "tl.where(mask, x - mean, 0.0) 会告诉编译器哪些 lane 有效，所以方差正确。", False),
+        ("Q3", "rstd 等于 1/0 时 GPU 会自动跳过这一行，所以 eps 不重要。", False),
+    ],
+)
+def test_round8_true_premises_in_new_forms_and_their_false_twins(l6, question, text, sound):
+    """Are the premises round 8 added read only as the true statements they are (1/0 = inf, a negative
+    variance from rounding, a variance below fp32's spacing, padding only there to reach a power of two, the
+    second mask applied as a whole step), and their words beside a false claim still sent to a TA?"""
+    scored = score(l6, question, text)
+    if sound:
+        assert "unknown_premise" not in scored.flags
+    else:
+        assert scored.needs_review
