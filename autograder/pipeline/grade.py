@@ -8,6 +8,8 @@ rubric (written answers) -> run-record claims -> policy. Each step adds to one
 from __future__ import annotations
 
 import dataclasses
+import threading
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,7 +41,9 @@ class Context:
     template: Path | None  # nbgrader's template course folder; None when notebooks are not executed
     release: nbformat.NotebookNode = field(init=False)
     rubric: object = field(init=False)
+    # answers -> Future of their HarnessResult: workers that meet the same answers wait for one run of them
     harness_cache: dict = field(default_factory=dict)
+    harness_lock: threading.Lock = field(default_factory=threading.Lock)
     labels: dict = field(init=False)  # TA decisions on earlier answers (autograder/rubric/ta_labels.py)
 
     def __post_init__(self):
@@ -125,9 +129,7 @@ def step_harness(ctx: Context, grade: Grade, reading: Reading | None) -> None:
     """
     answers = reading.answers() if reading else {}
     key = tuple(sorted(answers.items()))
-    if key not in ctx.harness_cache:  # the verdict depends only on the answers: grade each set once
-        ctx.harness_cache[key] = run_harness(ctx.lesson, answers, ctx.backend, ctx.seed, harness_limits())
-    result = ctx.harness_cache[key]
+    result = _harness_once(ctx, key, answers)
     grade.blanks = [dataclasses.asdict(blank) for blank in result.blanks]
     grade.cases = [dataclasses.asdict(case) for case in result.cases]
     grade.harness_error = result.error
@@ -144,6 +146,22 @@ def step_harness(ctx: Context, grade: Grade, reading: Reading | None) -> None:
         review = bool(result.error or doubts) or any(b.review for b in result.blanks)
         part = grade.parts[spec_part.id]
         grade.parts[spec_part.id] = Part(points, part.max_points, "harness", review, detail + doubts)
+
+
+def _harness_once(ctx: Context, key: tuple, answers: dict):
+    """The verdict depends only on the answers: each set runs once per batch, also when several workers
+    meet it at the same moment (at a batch's start, every worker holds the most common answer)."""
+    with ctx.harness_lock:
+        future, mine = ctx.harness_cache.get(key), key not in ctx.harness_cache
+        if mine:
+            future = ctx.harness_cache[key] = Future()
+    if mine:
+        try:
+            future.set_result(run_harness(ctx.lesson, answers, ctx.backend, ctx.seed, harness_limits()))
+        except BaseException as error:  # the waiting workers get the same error as this one
+            future.set_exception(error)
+            raise
+    return future.result()
 
 
 def answer_text(cell) -> str:

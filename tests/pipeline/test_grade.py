@@ -158,3 +158,35 @@ def test_a_false_pass_claim_is_vetoed_without_an_executed_notebook(tmp_path):
     students = {entry["student"]: entry for entry in results["students"]}
     assert "unrun_claimed_as_measured" in {veto["rule"] for veto in students["liar"]["vetoes"]}
     assert "unrun_claimed_as_measured" not in {veto["rule"] for veto in students["honest"]["vetoes"]}
+
+
+def test_workers_meeting_the_same_answers_run_the_harness_once(monkeypatch):
+    """Do eight workers that meet the same answers at once share one harness run (and its error, if any)?"""
+    import threading
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    from autograder.pipeline import grade as pipeline
+
+    runs, lock = [], threading.Lock()
+
+    def slow_harness(item, answers, *args):
+        with lock:
+            runs.append(dict(answers))
+        time.sleep(0.3)
+        if answers["other"] == "boom":
+            raise RuntimeError("the run broke")
+        return f"verdict for {answers['other']}"
+
+    monkeypatch.setattr(pipeline, "run_harness", slow_harness)
+    ctx = pipeline.Context(lesson("lesson05-row-sum"), "interpret", 7, None)
+    key = (("other", "0.0"),)
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(lambda _: pipeline._harness_once(ctx, key, {"other": "0.0"}), range(8)))
+    assert results == ["verdict for 0.0"] * 8 and len(runs) == 1
+    with ThreadPoolExecutor(4) as pool:
+        errors = [
+            pool.submit(pipeline._harness_once, ctx, (("other", "boom"),), {"other": "boom"})
+            for _ in range(4)
+        ]
+    assert all(isinstance(f.exception(), RuntimeError) for f in errors) and len(runs) == 2
