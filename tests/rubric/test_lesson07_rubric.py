@@ -32,7 +32,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the five blind sets appended as splits blind-v1 to blind-v5?"""
+    """Does the calibration file parse, with the six blind sets appended as splits blind-v1 to blind-v6?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -41,12 +41,14 @@ def test_calibration_is_valid(calibration):
         "blind-v3",
         "blind-v4",
         "blind-v5",
+        "blind-v6",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v3" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v4" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v5" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v6" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -402,3 +404,140 @@ def test_true_descriptions_of_round_7_are_read(l7, question, text):
     identity of the sum after exp and a note's 'filled other with' read as true, without a TA?"""
     s = score(l7, question, text)
     assert not s.needs_review, s.flags
+
+
+# ── rubric_version 8 (built on blind-v6): parallelism as the speed-up, number-valued claims, facts audited ─
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "朴素读 5MN+2M、写 3MN+2M，融合读 MN、写 MN。融合用的 program 更多，并行度更高，所以快 4 倍。",
+        "朴素读 5MN+2M、写 3MN+2M，融合读 MN、写 MN。预测快 4 倍，因为融合的 SM 占用率是朴素的 4 倍。",
+        "Naive reads 5MN+2M and writes 3MN+2M; fused reads MN and writes MN. It is 4x faster because of more programs in flight.",
+    ],
+)
+def test_parallelism_as_the_speedup_is_vetoed(l7, text):
+    """Does the rubric veto a predicted speed-up credited to parallelism, the program count, the SMs or
+    the occupancy, in any wording (and send the veto to a TA)?"""
+    s = score(l7, "Q3", text)
+    assert s.veto and s.needs_review and s.points == 0
+
+
+def test_small_shapes_not_filling_the_gpu_is_no_parallelism_veto(l7):
+    """Is "小矩阵并行度不够…所以加速不明显" (why small shapes fall short, no speed-up credited to it) no veto?"""
+    text = (
+        "朴素读 5MN+2M、写 3MN+2M，融合读 MN、写 MN，访存受限，时间正比于字节数，所以预测约 4 倍。"
+        "大矩阵实测 5.09 倍，符合；小矩阵并行度不够，SM 吃不满，所以加速不明显，只有 2.01 倍。"
+    )
+    s = score(l7, "Q3", text)
+    assert not s.veto and s.points == 2.0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "朴素读 5MN+2M、写 3MN+2M，融合读 MN、写 MN。融合 kernel 是 Triton 编译的，编译器更聪明，所以预测快 4 倍。",
+        "朴素读 5MN+2M、写 3MN+2M，融合读 MN、写 MN。因为 GPU 有很多流水线，所以快 4 倍。",
+        "朴素读 5MN+2M、写 3MN+2M，融合读 MN、写 MN，融合的寄存器更快，所以快 4 倍。",
+    ],
+)
+def test_a_number_valued_speedup_from_an_unknown_reason_is_routed(l7, text):
+    """Does a speed-up stated as a number ("所以快 4 倍") drawn from a reason the rubric does not know go to
+    a TA instead of earning the prediction's credit silently?"""
+    assert score(l7, "Q3", text).needs_review
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        # "并行度是 4.0 倍" and "实测 8.5 倍" are no measurement of the lesson.
+        ("Q3", "朴素读 5MN+2M、写 3MN+2M，融合读 MN、写 MN。并行度是 4.0 倍，所以预测快 4 倍。"),
+        ("Q3", "朴素读 5MN+2M、写 3MN+2M，融合读 MN、写 MN。我估计能快 8.5 倍，所以预测快 8 倍。"),
+        # "−∞ 比真实值大" is not the identity; "exp(0 − m) = 0" is not the 0.0 fill's effect.
+        (
+            "Q1",
+            "被 mask 的 lane 不读显存，值是 other = −∞。−∞ 比真实值大，所以 max 不受影响；exp(−∞) = 0，分母不变。",
+        ),
+        ("Q1", "被 mask 的 lane 不读显存，值是 other = 0.0。exp(0 − m) = 0，所以填 0.0 分母也不变。"),
+        # The 0.0 fill given the identity's words, or either fill said to do.
+        (
+            "Q1",
+            "被 mask 的 lane 不读显存，值是 other。填 0.0 时 padding 也不会胜出，所以 max 正确；exp(0 − m) 进分母。",
+        ),
+        (
+            "Q1",
+            "padding lane 也会被算进去。我觉得填 −∞ 和填 0 都可以，因为 store 有 mask，所以结果不受影响。",
+        ),
+    ],
+)
+def test_false_premises_in_the_words_of_a_fact_are_not_facts(l7, question, text):
+    """Is a false claim written with a fact's words ("并行度是 4.0 倍", "−∞ 比真实值大", "exp(0 − m) = 0",
+    "0.0 也不会胜出") kept from reading as the known premise, so the answer goes to a TA?"""
+    s = score(l7, question, text)
+    assert s.needs_review or s.veto
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        (
+            "Q1",
+            "输入：cols ≥ N 的 lane → mask=False → 不访存 → 值 = other（−∞）。状态：它们一起进 tl.max，"
+            "max(x, −∞) = x，所以 max 不变；exp(−∞ − m) = 0，tl.sum 加 0 不改变分母。输出：store 带 mask。"
+            "填 0.0：全负的行 max 被顶成 0，分母每个 padding lane 多 1，行和 < 1。",
+        ),
+        (
+            "Q1",
+            "Input: masked lanes never touch memory, the load just gives them other = -inf. State: max(x, -inf) = x, so "
+            "the max is the real one; exp(-inf - m) = 0, so they add nothing to the sum. Output: the store is masked. "
+            "With 0.0: in an all-negative row the padding 0 beats every real value, so the max becomes 0, and each "
+            "padding lane adds exp(0 - 0) = 1 to the denominator, so the row sums to less than 1.",
+        ),
+        (
+            "Q2",
+            "Because exp grows so fast: in fp32 exp(x) is inf above about 88.72, and inf/inf = NaN. After the shift "
+            "every exponent is <= 0, the max term is 1 and the denominator is in [1, N]. The result is unchanged "
+            "because numerator and denominator are both multiplied by e^(-m). log(softmax) gives log(0) = -inf where "
+            "softmax underflows, so we write (x - m) - log(d).",
+        ),
+    ],
+)
+def test_true_premises_of_round_8_are_read(l7, question, text):
+    """Are true premises blind v6 showed routed (a masked lane never touching memory, "tl.sum 加 0 不改变",
+    0 beating an all-negative row, exp growing fast) read, so a full answer is final full marks?"""
+    s = score(l7, question, text)
+    assert s.points == 2.0 and not s.needs_review
+
+
+def test_a_misconception_named_as_such_is_reported(l7):
+    """Is a belief introduced as a common misconception ("常见的误解是：…") and then refuted no claim of the
+    student's, neither a veto nor a route?"""
+    text = (
+        "常见的误解是：padding lane 被 mask 了，tl.max 和 tl.sum 就会跳过它们。这是错的。输入阶段被 mask 的 lane "
+        "不访存，寄存器里放的是 other（−∞）；它们照样进 tl.max，max(x, −∞) = x，所以 max 不变；exp(−∞ − m) = 0，"
+        "所以分母不变；store 带 mask。填 0.0：全负的行 max 被顶成 0，分母每个 padding lane 多 1，行和 < 1。"
+    )
+    s = score(l7, "Q1", text)
+    assert not s.veto and s.points == 2.0
+
+
+def test_formulas_in_chinese_words_earn_their_concepts(l7):
+    """Is a full answer written with numbers and formulas in words ("八十八点七二", "e 的零次方",
+    "五倍 MN 加二倍 M") scored like its digits?"""
+    q2 = score(
+        l7,
+        "Q2",
+        "因为 fp32 最大约三点四乘十的三十八次方，所以 x 大于八十八点七二时 e 的 x 次方溢出成无穷大。减去最大值后每个指数都"
+        "小于等于零，最大那项是 e 的零次方也就是一，分母至少是一。分子分母同乘 e 的负 m 次方，结果不变。"
+        "先算 softmax 再取对数，下溢成零的位置取对数得负无穷。",
+    )
+    q3 = score(
+        l7,
+        "Q3",
+        "朴素一共读五倍 MN 加二倍 M，写三倍 MN 加二倍 M；融合读一倍 MN 写一倍 MN。访存受限，时间和字节数成正比，"
+        "所以预测大约四倍。实测四千零九十六见方快五点零九倍，符合；N 等于一百二十八时只快二点零一倍，"
+        "因为矩阵小，中间结果留在 L2 缓存里。",
+    )
+    assert q2.points == 2.0 and not q2.needs_review
+    assert q3.points == 2.0 and not q3.needs_review
