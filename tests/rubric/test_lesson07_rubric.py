@@ -541,3 +541,34 @@ def test_formulas_in_chinese_words_earn_their_concepts(l7):
     )
     assert q2.points == 2.0 and not q2.needs_review
     assert q3.points == 2.0 and not q3.needs_review
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "routed"),
+    [
+        (
+            "Q3",
+            "朴素读 5MN+2M、写 3MN+2M，融合读 MN、写 MN，访存受限，时间正比于字节数，所以预测约 4 倍。"
+            "我跑了一下，大矩阵快了 4.6 倍，符合；小矩阵只有 2 倍，因为中间结果留在 L2 里。",
+            True,
+        ),
+        (
+            "explanation",
+            "other 填 float('-inf')，max 里不胜出、exp 后为 0；shift 填 row_max，防止 exp 溢出。检查通过，我测出来融合比 torch 快 1.3 倍。",
+            True,
+        ),
+        # The lesson's own measurement quoted: no claim of a run.
+        (
+            "Q3",
+            "朴素读 5MN+2M、写 3MN+2M，融合读 MN、写 MN，访存受限，时间正比于字节数，所以预测约 4 倍。"
+            "我没有 GPU，第 3 节实测大矩阵 5.09 倍，符合；N=128 只有 2.01 倍，因为中间结果留在 L2 里。",
+            False,
+        ),
+    ],
+)
+def test_a_speed_the_student_measured_goes_to_a_ta_in_any_answer(l7, question, text, routed):
+    """Does a speed figure the student says it measured ("我跑了一下，快了 4.6 倍", "我测出来快 1.3 倍") go to a
+    TA in any answer, while the lesson's own numbers quoted from section 3 do not?"""
+    s = score(l7, question, text)
+    assert ("suspect:own_measurement" in s.flags) is routed
+    assert s.needs_review is routed
