@@ -716,3 +716,31 @@ def test_round17_a_fill_said_to_cancel_what_was_read_routes(l5):
         l5, "Q3", "randn 的正负值会互相抵消，但这和 max 的填充值无关：用 -inf，因为 max(x, -inf) = x。"
     )
     assert "masked_lanes_read" not in _ids(honest)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "改成 -inf，因为 max(x, -inf) = x。填 +inf 更糟：每一行都会返回 +inf。",
+        "other = -inf，max(x, -inf) = x。\n- 仍填 0 → 全负行：max(-2.5, 0) = 0 → 结果 0，错",
+    ],
+)
+def test_round17_a_worked_failure_of_a_wrong_fill_is_no_belief(l5, answer):
+    """Is a wrong fill the answer judges worse ('填 +inf 更糟：每一行都返回 +inf') or works through to a
+    bare verdict ('→ 结果 0，错') no wrong-value veto?"""
+    scored = _score(l5, "Q3", answer)
+    assert not scored.veto, scored.to_dict()
+
+
+def test_round17_a_fill_of_plus_inf_is_still_vetoed(l5):
+    """Is +inf given as the fill still vetoed, with or without its failure named after it?"""
+    assert _score(l5, "Q3", "改成 +inf，因为求最大值就填最大的。").veto
+
+
+def test_round17_an_english_conditional_is_a_cause(l5):
+    """Does 'if you keep 0 then an all-negative row gives 0' count as a causal connective (no cap for a
+    missing 因为/所以), like '如果还填 0，全负的行就返回 0'?"""
+    scored = _score(
+        l5, "Q3", "-inf. if you leave 0 there then an all-negative row returns 0, which is wrong."
+    )
+    assert "capped_no_cue" not in scored.flags
