@@ -136,3 +136,25 @@ def test_an_arrow_followed_by_so_takes_the_premise_before_the_arrow():
     """In "B → 所以 A" (v12-q1-003) is B the premise of A, and not the sentence before?"""
     found = links("padding 会参与相加 → 所以必须填加法单位元 0", previous="输出：store(out + row, 根)")
     assert ("padding 会参与相加", "必须填加法单位元 0") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "premise", "conclusion"),
+    [
+        ("再 mask 一次是为了让 padding 重新变成 0", "让 padding 重新变成 0", "再 mask 一次"),
+        ("为了不让方差偏大，要再 mask 一次", "不让方差偏大", "要再 mask 一次"),
+        ("tl.where 用来把越界的 lane 清零", "把越界的 lane 清零", "tl.where"),
+        ("这一步的目的是让 padding 回到 0", "让 padding 回到 0", "这一步的"),
+        ("we mask again so that the padding is zero", "the padding is zero", "we mask again"),
+        ("单遍公式会错，是寄存器不够的缘故", "寄存器不够的缘故", "单遍公式会错"),
+    ],
+)
+def test_a_purpose_is_offered_as_a_premise(text, premise, conclusion):
+    """Is a purpose clause ("A 是为了 B", "为了 B，A", "A 用来 B", "目的是 B", "so that", "是 B 的缘故") split
+    like a reason: what A is for is the student's justification of A, judged as its premise?"""
+    assert links(text) == [(premise, conclusion)]
+
+
+def test_a_denied_purpose_states_no_premise():
+    """Does "不是为了 B" offer no premise (the student rejects B as the purpose)?"""
+    assert links("再 mask 一次不是为了快") == []
