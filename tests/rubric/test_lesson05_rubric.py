@@ -744,3 +744,34 @@ def test_round17_an_english_conditional_is_a_cause(l5):
         l5, "Q3", "-inf. if you leave 0 there then an all-negative row returns 0, which is wrong."
     )
     assert "capped_no_cue" not in scored.flags
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        ("Q1", "每行一个 program。padding lane 被挡住以后就消失了，所以填 0 和不变。写回 out[row]。"),
+        ("Q1", "每行一个 program。padding 填 0，因为树形归约会先把 0 剔出去，所以和不变。写回 out[row]。"),
+        ("Q1", "每行一个 program。被屏蔽的 lane 在 tl.sum 里变成空的，所以和不变。写回 out[row]。"),
+        ("Q3", "改成 -inf，因为 -inf 在比较树里第一轮就被淘汰，所以全负的行也对。"),
+        (
+            "Q1",
+            "One program per row; masked lanes get 0 and are pruned from the tree, so the sum is unchanged.",
+        ),
+    ],
+)
+def test_round17_a_true_word_beside_a_wrong_fate_of_the_lanes_routes(l5, question, answer):
+    """Does a premise that pairs a true word (挡住, 树形归约, 屏蔽) with a wrong fate of the padded lanes
+    (消失, 剔出去, 变成空的, 被淘汰, pruned) go to a TA instead of earning the reason silently?"""
+    scored = _score(l5, question, answer)
+    assert scored.needs_review, scored.to_dict()
+
+
+def test_round17_a_sum_over_the_first_n_lanes_only_is_vetoed(l5):
+    """Is 'tl.sum 只对前 N 个 lane 求和' the wrong chain 'the reduction skips the masked lanes', while 'the
+    result equals adding only the first 100' (a comparison) is not?"""
+    wrong = _score(
+        l5, "Q1", "一行一个 program；因为 tl.sum 只对前 N 个 lane 相加，所以填 0 不影响。写回 out[row]。"
+    )
+    assert wrong.veto
+    right = "一行一个 program；padding 填 0，x + 0 = x，所以结果和只加前 100 个一样。写回 out[row]。"
+    assert not _score(l5, "Q1", right).veto
