@@ -775,3 +775,14 @@ def test_round17_a_sum_over_the_first_n_lanes_only_is_vetoed(l5):
     assert wrong.veto
     right = "一行一个 program；padding 填 0，x + 0 = x，所以结果和只加前 100 个一样。写回 out[row]。"
     assert not _score(l5, "Q1", right).veto
+
+
+def test_round17_minus_inf_always_losing_is_known(l5):
+    """Is '-inf 在比较中永远输' (it always loses) the known premise that -inf never wins, also in a purpose
+    clause, while 'padding 永远输给 0' (a loss to a value) is not read as it?"""
+    scored = _score(l5, "Q3", "改成 -inf，为了让 padding lane 在每次比较中都输，所以 max(x, -inf) = x。")
+    assert "unknown_premise" not in scored.flags, scored.evidence
+    from autograder.rubric.reasons import stated
+
+    fact = next(p for p in l5.facts if p.id == "max_identity")
+    assert not stated(fact, "padding 永远输给 0", l5)
