@@ -131,6 +131,9 @@ def _denied(sentence: str, position: int) -> bool:
     """'不是因为 B' / 'not because B': the student rejects B as the reason ('不会导致' denies the link).
     An arrow is never denied: the 不 of "平移不变 → 结果不变" is the premise's own word."""
     window = sentence[max(0, position - 4) : position]
+    # A negator of the clause before ("单遍公式不准，是为了…", "结果不对，因为…") belongs to that clause's own
+    # claim, not to the marker: only the marker's own clause can deny it.
+    window = re.split(r"[,;:]", window)[-1]
     contrasts = list(CONTRAST.finditer(window))
     if contrasts:
         window = window[contrasts[-1].end() :]

@@ -158,3 +158,18 @@ def test_a_purpose_is_offered_as_a_premise(text, premise, conclusion):
 def test_a_denied_purpose_states_no_premise():
     """Does "不是为了 B" offer no premise (the student rejects B as the purpose)?"""
     assert links("再 mask 一次不是为了快") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "premise", "conclusion"),
+    [
+        ("结果不对，因为 padding 没清零", "padding 没清零", "结果不对"),
+        ("均值不准，是为了省一次读", "省一次读", "均值不准"),
+        ("it is not right, because the padding holds -mean", "the padding holds -mean", "it is not right"),
+    ],
+)
+def test_a_negation_of_the_clause_before_does_not_deny_the_marker(text, premise, conclusion):
+    """Does a negator that ends the clause before the marker ("结果不对，因为 …") stay that clause's own word,
+    so the link is still made, while "不是因为" in the marker's own clause still denies it?"""
+    assert links(text) == [(premise, conclusion)]
+    assert links("不是因为 padding 没清零") == []
