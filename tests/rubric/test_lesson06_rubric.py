@@ -643,3 +643,38 @@ def test_round8_true_premises_in_new_forms_and_their_false_twins(l6, question, t
         assert "unknown_premise" not in scored.flags
     else:
         assert scored.needs_review
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "routed"),
+    [
+        # A credited conclusion through a purpose the rubric does not know: a TA reads it.
+        (
+            "Q1",
+            "load 时 other=0.0，0 是加法单位元，所以均值对。x - mean 后 padding 变成 -mean；tl.where 用来告诉 GPU 哪些 lane 要算，从而方差正确。",
+            True,
+        ),
+        (
+            "Q3",
+            "单遍公式不准，是为了少读一次显存的缘故。maximum 防负方差开方出 NaN，eps 防方差为 0 时除以 0。",
+            True,
+        ),
+        # The lesson's own purposes are read.
+        (
+            "Q2",
+            "只有 N 个真实元素，padding 只是为了凑 2 的幂，所以除以 N；除以 BLOCK_SIZE 均值会变成 0.78 倍。转 fp32 是为了防止溢出：fp16 最大 65504。",
+            False,
+        ),
+        (
+            "explanation",
+            "divisor 填 n_cols，因为只有 N 个真实元素；centered_other 填 0.0 是为了让 padding 在平方和里是 0。",
+            False,
+        ),
+    ],
+)
+def test_round8_a_purpose_is_judged_as_a_reason(l6, question, text, routed):
+    """Is a purpose clause ("用来 …，从而", "是为了 … 的缘故") judged like a reason: a foreign purpose behind a
+    credited conclusion goes to a TA, while the lesson's own purposes (凑 2 的幂, 防止溢出, 让 padding 是 0) are
+    read?"""
+    scored = score(l6, question, text)
+    assert ("unknown_premise" in scored.flags or "unread" in scored.flags) is routed
