@@ -678,3 +678,36 @@ def test_round8_a_purpose_is_judged_as_a_reason(l6, question, text, routed):
     read?"""
     scored = score(l6, question, text)
     assert ("unknown_premise" in scored.flags or "unread" in scored.flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "routed"),
+    [
+        (
+            "Q1",
+            "load 时 other=0.0，0 是加法单位元，所以均值对。x - mean 后 padding 变成 -mean，于是 GPU 把这些 lane 当成无效的，因此方差偏大，要再 mask。",
+            True,
+        ),
+        (
+            "Q3",
+            "单遍公式在均值 1e4 时两项都约 1e8，相减抵消，fp32 间隔 8，所以错。我本地跑过，两遍比单遍慢 5%。maximum 防负方差开方 NaN，eps 防方差为 0 时除以 0。",
+            True,
+        ),
+        # Where it ran is a place, no claim about the GPU.
+        (
+            "explanation",
+            "divisor 填 n_cols，因为只有 N 个真实元素；0.0 是加法单位元。可见检查在 GPU 上全部通过。",
+            False,
+        ),
+    ],
+)
+def test_round8_a_gpu_claim_or_an_own_timing_is_routed(l6, question, text, routed):
+    """Is a claim about what the GPU does, or a timing the student ran itself (after a comma), sent to a TA,
+    while "checks passed on the GPU" is read as a place?"""
+    assert score(l6, question, text).needs_review is routed
+
+
+def test_round8_fp32_for_tensor_cores_is_vetoed(l6):
+    """Is fp32 accumulation offered for speed ("目的是利用 tensor core 提速") vetoed like any speed reason?"""
+    scored = score(l6, "Q2", "只有 N 个真实元素，所以除以 N。转 fp32 累加，目的是用 tensor core 加速。")
+    assert scored.veto and "fp32_for_speed" in {m["id"] for m in scored.misconceptions}
