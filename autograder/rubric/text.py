@@ -25,6 +25,13 @@ _REPORTED = re.compile(
     r"有(?:的)?(?:人|同学)(?:会|可能|也许)?(?:说|认为|以为|觉得|相信|误以为|主张)|(?:很多|不少|有些|一些|部分)(?:人|同学)|"
     r"有(?:的)?(?:人|同学)的(?:理由|说法|想法|理解|解释)|"
     r"常见的?(?:误解|错误|说法)|据说|容易(?:错|搞错|弄错|误解)的?(?:理解|说法|想法)|错误的?(?:理解|说法|想法)(?:是|:)|"
+    # A roommate's, a TA's or a common saying, or the student's own earlier belief (我以为, I first thought): the
+    # student reports it, often to refute it (lesson 5 blind v14: "我室友说…", "常听到的说法是…", "我以为…").
+    r"(?:室友|舍友|朋友|别人|旁人|老师|助教|网上|师兄|师姐|学长|学姐|隔壁)(?:也)?(?:说|认为|觉得|以为|讲|告诉我)|"
+    r"(?:常|经常|常常|总)?(?:听到|听过)的?(?:说法|解释)|(?:一种|有一种|流行的|常见)\s*说法(?:是|认为)?|"
+    r"我\s*(?:一开始|起初|原来|之前|本来|曾经|最初)?\s*(?:还)?\s*(?:以为|误以为)|"
+    r"\bmy\s+(?:roommate|friend|classmate)\s+(?:said|says|thinks|thought)\b|\bi\s+(?:first|initially|originally)\s+(?:thought|assumed)\b|\bi\s+(?:thought|assumed)\s+that\b|"
+    r"\ba\s+common\s+(?:claim|explanation|story)\b|"
     r"\bsome\s+(?:people|students|say)\b|\bpeople\s+(?:say|think|believe)\b|\bcommon\s+(?:mistake|misconception)\b|"
     r"\bone\s+(?:might|could|may)\s+(?:think|say|believe)\b|\b(?:it'?s|it\s+is)\s+tempting\s+to\b"
 )
