@@ -711,3 +711,44 @@ def test_round8_fp32_for_tensor_cores_is_vetoed(l6):
     """Is fp32 accumulation offered for speed ("目的是利用 tensor core 提速") vetoed like any speed reason?"""
     scored = score(l6, "Q2", "只有 N 个真实元素，所以除以 N。转 fp32 累加，目的是用 tensor core 加速。")
     assert scored.veto and "fp32_for_speed" in {m["id"] for m in scored.misconceptions}
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "flagged"),
+    [
+        (
+            "Q2",
+            "只有 N 个真实元素，所以除以 N；除以 BLOCK_SIZE 时均值只有 0.78 倍，原因是 fp16 的舍入。fp16 最大 65504，会溢出，所以转 fp32。",
+            True,
+        ),
+        (
+            "explanation",
+            "divisor 填 n_cols，因为只有 N 个真实元素；0.0 是单位元。填 1.0 时方差多了 0.28，这是 eps 导致的。",
+            True,
+        ),
+        (
+            "Q3",
+            "单遍公式在 1e4 的行上相对误差很大，是由于 warp 调度的顺序不同。maximum 防负方差开方 NaN，eps 防方差为 0 时除以 0。",
+            True,
+        ),
+        # The lesson's own causes of the same numbers.
+        (
+            "Q2",
+            "除以 BLOCK_SIZE 均值是 0.78 倍，因为 padding 的 0 被算进了个数。fp16 最大 65504，会溢出，所以转 fp32。",
+            False,
+        ),
+        (
+            "Q3",
+            "单遍公式会算出负方差，因为舍入误差比真实方差还大。maximum 防负方差开方 NaN，eps 防方差为 0 时除以 0。",
+            False,
+        ),
+    ],
+)
+def test_round8_a_number_pinned_on_a_foreign_cause_is_routed(l6, question, text, flagged):
+    """Is one of the lesson's numbers (0.78, 0.28, the one-pass error) pinned on a cause that is not its own
+    (rounding, eps, warps) routed to a TA instead of earning the number's credit silently, while the lesson's
+    own causes (the padding counted, rounding larger than the variance) are not flagged?"""
+    scored = score(l6, question, text)
+    assert ("suspect:number_wrong_cause" in scored.flags) is flagged
+    if flagged:
+        assert scored.needs_review
