@@ -19,6 +19,7 @@ import re
 
 from autograder.rubric.model import Question, Rubric
 from autograder.rubric.premises import Sentence
+from autograder.rubric.text import disowned
 from autograder.rubric.textnorm import any_of, clause_spans, is_hypothetical, is_negated
 
 # Function words and verbs: a real clause has some outside its technical terms; a bare term has none.
@@ -166,6 +167,8 @@ def unread(q, sentences, rubric, missing) -> list[tuple[str, str]]:
     patterns do not know. Either way the scorer cannot be sure of its verdict."""
     readers = _readers(q, rubric)
     found = []
+    # A belief the student reports only to reject it ("常见的误解是：…。这是错的。") is no claim of theirs.
+    sentences = [s for i, s in enumerate(sentences) if not disowned(sentences, i)]
     for s in sentences:
         for start, end in clause_spans(s.text):
             left = _residue(s.text, readers, start, end)

@@ -33,12 +33,19 @@ _REPORTED = re.compile(
     r"\bmy\s+(?:roommate|friend|classmate)\s+(?:said|says|thinks|thought)\b|\bi\s+(?:first|initially|originally)\s+(?:thought|assumed)\b|\bi\s+(?:thought|assumed)\s+that\b|"
     r"\ba\s+common\s+(?:claim|explanation|story)\b|"
     r"\bsome\s+(?:people|students|say)\b|\bpeople\s+(?:say|think|believe)\b|\bcommon\s+(?:mistake|misconception)\b|"
-    r"\bone\s+(?:might|could|may)\s+(?:think|say|believe)\b|\b(?:it'?s|it\s+is)\s+tempting\s+to\b"
+    r"\bone\s+(?:might|could|may)\s+(?:think|say|believe)\b|\b(?:it'?s|it\s+is)\s+tempting\s+to\b|"
+    # One of several sayings the student answers in turn ("第一种说…：不对", "另一种说法是…").
+    r"(?:第[一二三四1-4]|另一|有一)\s*种\s*说(?:法)?"
 )
-# A sentence that opens by turning against what came before: "有人觉得 0 够小。但……".
+# A sentence that opens by turning against what came before: "有人觉得 0 够小。但……", or that is a verdict on
+# it ("常见的误解是：…。这是错的。", "That is wrong.").
 _TURN = re.compile(
     r"^\W*(?:但是?|可是|然而|不过|其实|实际上|事实上|\bbut\b|\bhowever\b|\bactually\b|\bin\s+fact\b)"
+    r"|^\W*(?:这|那|这个|那个|这种|此)?\s*(?:说法|看法|理解|想法)?\s*(?:是错的|是错误的|不对|错了|不成立|并不成立|是误解)"
+    r"|^\W*(?:this|that)(?:'s|\s+is)\s+(?:wrong|not\s+true|incorrect|false|a\s+myth)\b"
 )
+# A reported saying answered in its own sentence after a colon ("第一种说 '…'：不对，…").
+_ANSWERED = re.compile(r":\s*(?:这|那)?\s*(?:也|都)?\s*(?:不对|是错的|错了|不成立)\s*(?:[,;:]|$)")
 # A toneless pinyin syllable: optional initial, then a final.
 _SYLLABLE = re.compile(
     r"(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?"
@@ -66,9 +73,11 @@ def is_reported(text: str) -> bool:
 
 def disowned(sentences: list[Sentence], index: int) -> bool:
     """Whether sentence `index` reports someone else's claim that the next sentence turns against
-    ("有人会觉得 0 已经很小了。但……"): the student states the belief only to reject it."""
+    ("有人会觉得 0 已经很小了。但……", "…。这是错的。") or that the sentence itself answers after a colon
+    ("第一种说 '…'：不对"): the student states the belief only to reject it."""
     following = sentences[index + 1].text if index + 1 < len(sentences) else ""
-    return is_reported(sentences[index].text) and bool(_TURN.search(following))
+    text = sentences[index].text
+    return is_reported(text) and bool(_TURN.search(following) or _ANSWERED.search(text))
 
 
 def is_romanized(text: str) -> bool:

@@ -1125,3 +1125,26 @@ def test_someone_elses_reason_is_no_unknown_premise(l5):
         "改成 -inf。有人的理由是 x + (-inf) = x，这是错的，x + (-inf) = -inf。真正的理由是 max(x, -inf) = x。"
     )
     assert "unknown_premise" not in score_answer(l5, "Q3", answer).flags
+
+
+@pytest.mark.parametrize(
+    "refuted",
+    [
+        "常见的误解是：被 mask 的 lane 会被 tl.max 跳过，所以填 0 也行。这是错的。它们照样参与比较，所以必须填 -inf，因为 max(x,-inf)=x。",
+        "第一种说法是 0 已经很小了，不用改：不对，一行全是负数时 0 会胜出，所以必须填 -inf，因为 max(x,-inf)=x。",
+        "Some people say 0 is small enough, so other can stay 0. That is wrong: in an all-negative row 0 wins, "
+        "so other must be -inf, because max(x, -inf) = x.",
+    ],
+)
+def test_reported_belief_answered_by_a_verdict_is_no_claim(l5, refuted):
+    """Is a belief reported as a misconception or a saying and answered by a verdict (the next sentence "这是
+    错的。", "That is wrong", or "：不对" in its own sentence) neither a veto nor an unread claim sent to a TA?"""
+    scored = score_answer(l5, "Q3", refuted)
+    assert not scored.veto and scored.misconceptions == []
+    assert "unread" not in scored.flags
+
+
+def test_a_verdict_on_something_else_disowns_nothing(l5):
+    """Does the same belief stated as the student's own (no report) still veto, though a verdict follows?"""
+    scored = score_answer(l5, "Q3", "0 已经很小了，不用改，填 0 也行。这是错的吗？不是。")
+    assert scored.veto
