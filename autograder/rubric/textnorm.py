@@ -152,7 +152,8 @@ _TYPOS = {
 _TYPO_RE = re.compile("|".join(map(re.escape, _TYPOS)))
 # Homophones that are also parts of real words: folded only where the context leaves no doubt. 天 for 填
 # right before a value or a kernel name ("天成 0.0", "divisor 天 n_cols", "天的是0"), never in 今天/每天
-# or after a count ("3 天"); 均直 for 均值 outside 平均直径; 方叉 for 方差; 单位原 for 单位元 but not 单位原则.
+# or after a count ("3 天"); 均直 for 均值 outside 平均直径; 方叉 for 方差; 单位原 for 单位元 but not 单位原则; 真是
+# for 真实 before what is real.
 _CONTEXT_TYPOS = (
     (
         re.compile(
@@ -163,6 +164,8 @@ _CONTEXT_TYPOS = (
     ),
     (re.compile(r"(?<!平)均直(?!径|线|角)"), "均值"),
     (re.compile(r"方叉"), "方差"),
+    # 真是 for 真实 before what is real ("真是的元素只有 N 个"), never the exclamation "真是的，…".
+    (re.compile(r"真是(?=的?\s*(?:元素|数据|值|个数|长度|列数|列|数(?!字)|lanes?|样本))"), "真实"),
     (re.compile(r"单位原(?!则|来|因|本|先|始|理)"), "单位元"),
 )
 

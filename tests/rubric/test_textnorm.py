@@ -335,6 +335,10 @@ def test_a_spaced_em_dash_ends_a_negation():
         ("方叉就错了", "方差就错了"),
         ("0 是加法的单位原", "0 是加法的单位元"),
         ("单位原则上不变", "单位原则上不变"),
+        ("真是的元素只有 N 个", "真实的元素只有 n 个"),
+        ("n 是真是的长度", "n 是真实的长度"),
+        ("真是的，又错了", "真是的, 又错了"),
+        ("这真是数字的问题", "这真是数字的问题"),
     ],
 )
 def test_homophones_that_are_parts_of_words_fold_only_in_context(raw, expected):
