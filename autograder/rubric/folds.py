@@ -1,0 +1,129 @@
+"""What `normalize` folds before any pattern reads an answer: typing slips and numbers written in words.
+
+Two folds of autograder/rubric/textnorm.py's normalize, kept apart because each is a table that grows
+with what blind sets show students write: IME homophones of the lessons' key terms (密次 for 幂次, 天 for
+填 before a value), and numbers in Chinese words ("八十八点七二" for 88.72, "e 的零次方" for e^0).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Pinyin-IME homophones of the lesson's key terms (密次 for 幂次): the idea is right, the keystroke wrong.
+_TYPOS = {
+    "密次": "幂次",
+    "单为元": "单位元",
+    "单位圆": "单位元",
+    "掩马": "掩码",
+    "球和": "求和",
+    "寄存气": "寄存器",
+    "记存器": "寄存器",
+    "篇大": "偏大",
+    "篇小": "偏小",
+    # Taiwan's words for the lesson's terms (t2s converts the characters, not the vocabulary).
+    "变异数": "方差",
+    "资料": "数据",
+    "暂存器": "寄存器",
+    "溢位": "溢出",
+}
+_TYPO_RE = re.compile("|".join(map(re.escape, _TYPOS)))
+# Homophones that are also parts of real words: folded only where the context leaves no doubt. 天 for 填
+# right before a value or a kernel name ("天成 0.0", "divisor 天 n_cols", "天的是0"), never in 今天/每天
+# or after a count ("3 天"); 均直 for 均值 outside 平均直径; 方叉 for 方差; 单位原 for 单位元 but not 单位原则; 真是
+# for 真实 before what is real.
+_CONTEXT_TYPOS = (
+    (
+        re.compile(
+            r"(?<![今昨明前后每几一两二三半整当白春夏秋冬晴雨聊哪第\d])(?<!\d\s)天"
+            r"(?=\s*(?:成|的是|的|了|入|充|上|进|为)?\s*(?:[-+]?\d|[a-z_]|负|零))"
+        ),
+        "填",
+    ),
+    (re.compile(r"(?<!平)均直(?!径|线|角)"), "均值"),
+    (re.compile(r"方叉"), "方差"),
+    # 真是 for 真实 before what is real ("真是的元素只有 N 个"), never the exclamation "真是的，…".
+    (re.compile(r"真是(?=的?\s*(?:元素|数据|值|个数|长度|列数|列|数(?!字)|lanes?|样本))"), "真实"),
+    (re.compile(r"单位原(?!则|来|因|本|先|始|理)"), "单位元"),
+)
+
+
+def fold_typos(text: str) -> str:
+    """Pinyin-IME homophones and Taiwan vocabulary of the lessons' key terms, as the lessons spell them."""
+    text = _TYPO_RE.sub(lambda m: _TYPOS[m.group(0)], text)
+    for pattern, word in _CONTEXT_TYPOS:
+        text = pattern.sub(word, text)
+    return text
+
+
+# Numbers written in Chinese words ("八十八点七二", "五倍 MN", "e 的零次方"): a pattern reads digits.
+_CN_DIGIT = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+_CN_UNIT = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+_D = "零〇一二两三四五六七八九"
+_N = _D + "十百千万"
+# A numeral with a magnitude or a decimal point ("一百二十八", "四千零九十六", "十二", "二点零一"); never
+# 十分 (very), 百分之, 万一 (in case) or 一点 (a little) without a digit after the 点.
+_CN_NUMBER = re.compile(
+    rf"(?<![{_N}])(?:(?:[{_D}][十百千万]|十)[{_N}]*|[{_D}]+(?=点[{_D}]))(?:点[{_D}]+)?(?![分{_N}])"
+)
+# A lone digit word is a number only where a number must stand: before 倍 or a short Latin symbol
+# ("五倍", "八 MN"), as an exponent ("的零次方"), or after a comparison or inside a range ("小于等于零，",
+# "在零到一之间", "也就是一。").
+_CN_LONE = re.compile(
+    rf"(?<![{_N}统唯同第逐每单之其])([{_D}])(?=\s*(?:倍|[a-z]{{1,2}}(?![a-z])))"
+    rf"|(?<=[等小大于至到乘除是为过超在~=<>≤≥(\s])([{_D}])(?=\s*(?:[,.;:)。!?]|$|到|之间|次方))"
+    rf"|(?<=的)([{_D}])(?=次方)"
+)
+
+
+def _cn_integer(text: str) -> int:
+    total, section, digit = 0, 0, 0
+    for char in text:
+        if char in _CN_DIGIT:
+            digit = _CN_DIGIT[char]
+        elif char == "万":
+            total, section, digit = (total + section + digit) * 10000, 0, 0
+        else:
+            section += (digit or 1) * _CN_UNIT[char]
+            digit = 0
+    return total + section + digit
+
+
+def _cn_number(text: str) -> str:
+    whole, _, fraction = text.partition("点")
+    if len(whole) > 1 and all(c in _CN_DIGIT for c in whole):
+        value = "".join(str(_CN_DIGIT[c]) for c in whole)  # read digit by digit: "二零二六"
+    else:
+        value = str(_cn_integer(whole))
+    return value + ("." + "".join(str(_CN_DIGIT[c]) for c in fraction) if fraction else "")
+
+
+_EXPONENT = re.compile(
+    r"(?<![a-z0-9_.^])(e|\d+(?:\.\d+)?)\s*的\s*(-?\s*(?:[a-z]|\d+(?:\.\d+)?|[+-]inf)|\([^()]{1,24}\))\s*次方"
+)
+
+
+def chinese_numerals(text: str) -> str:
+    """Numbers in Chinese words as digits ("八十八点七二" → 88.72, "五倍 mn" → 5mn); then formulas in words:
+    "X 的 Y 次方" → X^Y, "负 m" → -m, "3.4 乘 10" → 3.4×10."""
+    if re.search(rf"[{_N}]", text):
+        text = _CN_NUMBER.sub(lambda m: _cn_number(m.group(0)), text)
+        text = _CN_LONE.sub(lambda m: str(_CN_DIGIT[next(g for g in m.groups() if g)]), text)
+    text = re.sub(r"(?<![a-z0-9_.])(\d+(?:\.\d+)?)\s*倍\s*([a-z]{1,2})(?![a-z])", r"\1\2", text)
+    text = re.sub(r"负(?=\s*(?:[a-z](?![a-z])|\d))", "-", text)
+    text = re.sub(r"(?<=\d)\s*乘以?\s*(?=\d)", "×", text)
+    return _EXPONENT.sub(
+        lambda m: f"{m.group(1)}^" + m.group(2).replace("减", "-").replace("加", "+").replace(" ", ""), text
+    )
