@@ -40,6 +40,7 @@ c.CourseDirectory.course_id = {course!r}
 '''
 TIMESTAMP = "%Y-%m-%d %H:%M:%S.%f %Z"  # nbgrader's own format for timestamp.txt
 TEMPLATE = ".assignment"  # OUT/nbgrader/.assignment/<digest>/: the gradebook with the assignment only
+_made: dict[str, Path] = {}  # digest -> a folder this process kept: copied, not made again, for the next OUT
 
 
 def write(out: Path, results: dict, grades: dict, item: Lesson) -> Path:
@@ -74,9 +75,14 @@ def prepare(out: Path, item: Lesson) -> Path:
 
     kept.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=kept.parent, prefix=".making-") as tmp:
-        template = prepare_template(item.assignment, Path(tmp))
+        made = _made.get(digest)
+        if made is not None and (made / "gradebook.db").is_file():  # this process made one for another folder
+            template = Path(shutil.copytree(made, Path(tmp) / "template"))
+        else:
+            template = prepare_template(item.assignment, Path(tmp))
         with contextlib.suppress(OSError):  # made at the same time by another process: either one will do
             os.replace(template, kept)
+    _made[digest] = kept
     return kept
 
 

@@ -130,3 +130,26 @@ def test_a_student_who_submitted_through_the_exchange_fetches_our_page(tmp_path)
     fetched = list((student / ASSIGNMENT / "feedback").rglob(f"{ASSIGNMENT}.html"))
     name = results["students"][0]["student"]
     assert [path.read_bytes() for path in fetched] == [(out / "feedback" / f"{name}.html").read_bytes()]
+
+
+def test_the_assignment_gradebook_is_made_once_per_process(tmp_path, monkeypatch):
+    """Does a second grading folder get a copy of the assignment gradebook instead of another generate_assignment?"""
+    from autograder.lesson.registry import lesson
+    from autograder.pipeline import execute
+    from autograder.report import nbgrader_export
+
+    made = []
+    real = execute.prepare_template
+
+    def counted(assignment, workdir):
+        made.append(assignment)
+        return real(assignment, workdir)
+
+    monkeypatch.setattr(execute, "prepare_template", counted)
+    monkeypatch.setattr(nbgrader_export, "_made", {})
+    item = lesson("lesson05-row-sum")
+    first = nbgrader_export.prepare(tmp_path / "a", item)
+    second = nbgrader_export.prepare(tmp_path / "b", item)
+    assert made == ["lesson05-row-sum"]
+    assert (first / "gradebook.db").read_bytes() == (second / "gradebook.db").read_bytes()
+    assert nbgrader_export.prepare(tmp_path / "b", item) == second and made == ["lesson05-row-sum"]
