@@ -25,7 +25,6 @@ from autograder.integrity.submissions import Submission, discover
 from autograder.isolation import devices, sandbox
 from autograder.lesson.registry import Lesson, lesson
 from autograder.pipeline import store, warmup
-from autograder.pipeline.execute import prepare_template
 from autograder.pipeline.grade import Context, Grade, grade_one, zero_parts
 from autograder.pipeline.progress import Progress
 from autograder.pipeline.shards import Shard
@@ -95,7 +94,8 @@ def grade_batch(
         state = store.batch_state(out, assignment, backend, seed, execute)
         todo = [s for s in submissions if not _up_to_date(out, s, state)]
         summary.reused = [s.student for s in submissions if s not in todo]
-        template = prepare_template(assignment, Path(tmp)) if todo and execute else None
+        # the executed run's gradebook is the one the reports keep: generate_assignment runs once per folder
+        template = nbgrader_export.prepare(out, item) if todo and execute else None
         ctx = Context(item, backend, state["seed"], template)
         lock = threading.Lock()
 

@@ -148,3 +148,26 @@ def test_a_shard_grades_only_its_slice(folder):
     )
     assert [s.student for s in subs] == ["ben"] and summary.roster == ["ann", "ben", "cat"]
     assert [p.stem for p in (folder / "out" / "grades").iterdir()] == ["ben"]
+
+
+def test_an_executed_batch_makes_the_assignment_gradebook_once(folder, monkeypatch):
+    """Does an executed batch grade from the gradebook the reports keep, so generate_assignment runs once per folder?"""
+    from autograder.pipeline import execute
+    from autograder.report import nbgrader_export
+
+    made, seen = [], []
+    real = execute.prepare_template
+    monkeypatch.setattr(execute, "prepare_template", lambda *args: made.append(args) or real(*args))
+    monkeypatch.setattr(nbgrader_export, "_made", {})
+    monkeypatch.setattr(policy(), "EXECUTE_NOTEBOOKS", True)
+
+    def grade_one(ctx, submission):  # what grading reads, without running a notebook
+        seen.append(ctx.template)
+        grade = batch.Grade(submission.student, submission.label, submission.digest())
+        grade.parts = batch.zero_parts(ctx.lesson)
+        return grade
+
+    monkeypatch.setattr(batch, "grade_one", grade_one)
+    _, summary = batch.grade_batch(ASSIGNMENT, folder / "subs", folder / "out", "interpret", jobs=2, seed=3)
+    kept = nbgrader_export.prepare(folder / "out", lesson(ASSIGNMENT))
+    assert len(made) == 1 and set(seen) == {kept} and len(summary.graded) == 3
