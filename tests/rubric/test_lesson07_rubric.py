@@ -9,6 +9,10 @@ import pytest
 
 from autograder.lesson.registry import lesson
 from autograder.rubric import check_rubric, load_rubric, score_answer
+from autograder.rubric.reasons import stated
+from autograder.rubric.score import prepare
+from autograder.rubric.stuffing import unread
+from autograder.rubric.textnorm import normalize
 
 ASSIGNMENT = "lesson07-softmax"
 PASSED = {"blank": "-float('inf'), row_max", "checks_passed": True}
@@ -32,7 +36,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the six blind sets appended as splits blind-v1 to blind-v6?"""
+    """Does the calibration file parse, with the seven blind sets appended as splits blind-v1 to blind-v7?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -42,6 +46,7 @@ def test_calibration_is_valid(calibration):
         "blind-v4",
         "blind-v5",
         "blind-v6",
+        "blind-v7",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -49,6 +54,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v4" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v5" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v6" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v7" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -572,3 +578,98 @@ def test_a_speed_the_student_measured_goes_to_a_ta_in_any_answer(l7, question, t
     s = score(l7, question, text)
     assert ("suspect:own_measurement" in s.flags) is routed
     assert s.needs_review is routed
+
+
+# ── rubric_version 9 (built on blind-v7): routes a TA would only confirm, read by strict facts ──────────
+
+
+def _known(rubric, question, premise):
+    """Whether a premise, as a causal clause offers it, is one of the question's valid premises or a fact."""
+    text = normalize(premise)
+    return any(stated(p, text, rubric) for p in rubric.questions[question].valid_premises + rubric.facts)
+
+
+@pytest.mark.parametrize(
+    ("question", "true_premise", "false_twin"),
+    [
+        # A step of the kernel named in a clause of its own, never a step with a wrong claim inside it.
+        ("Q1", "先是 tl.max 求出每行的最大值 m", "tl.max 跳过 padding 求最大值"),
+        ("Q1", "接着 tl.sum 求分母", "接着 tl.sum 求最大值"),
+        ("Q1", "第一次是 tl.max 求行最大值", "第一次是 tl.max 求行最小值"),
+        # The requirement on other, not another value.
+        ("Q1", "max(x, other) 必须 = x", "max(x, other) 必须 = other"),
+        ("Q1", "exp(other − m) 需要等于 0", "exp(other − m) 需要等于 1"),
+        # Every shifted number at most 0, each term between 0 and 1.
+        ("Q2", "减完最大值以后所有元素都 ≤ 0", "减完最大值以后所有元素都 ≥ 0"),
+        ("Q2", "每一项都落在 0 到 1 之间", "每一项都落在 1 和 e 之间"),
+        ("Q2", "each term lies between 0 and 1", "each term lies between 1 and e"),
+        # The common factor e^{-m} in front of exp(...), not a difference of exponentials.
+        ("Q2", "exp(a - m) / sum exp(b - m) = e^{-m} exp(a) / (e^{-m} sum exp(b))", "exp(a - m) = exp(a) - exp(m)"),
+        # A worked all-negative row, not a row with a positive number.
+        ("Q1", "比如 [-2, -7, -1]，BLOCK = 4", "比如 [-2, 7, -1]，BLOCK = 4"),
+        ("Q1", "the max is replaced by 0", "the max is replaced by -inf"),
+        ("Q1", "m = 0 时每个 +1", "m = 0 时每个 +0"),
+        # BLOCK_SIZE a power of two, the mask against N.
+        ("Q1", "BLOCK_SIZE 只能取 2 的幂", "BLOCK_SIZE 必须等于 N"),
+        ("Q1", "载入时 mask = cols < N", "载入时 mask = cols < BLOCK"),
+    ],
+)
+def test_true_premises_of_round_9_are_facts_and_their_twins_are_not(l7, question, true_premise, false_twin):
+    """Does each premise blind v7 showed routed read as a fact, while a sentence in the same words that
+    makes a false claim (a false twin) does not?"""
+    assert _known(l7, question, true_premise)
+    assert not _known(l7, question, false_twin)
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("Q1", "第一次是 tl.max 求行最小值，所以 other 必须是 max 的单位元。"),
+        ("Q1", "BLOCK_SIZE 必须等于 N，所以 N = 6 时 BLOCK 是 8，多出 2 个 padding lane。"),
+        ("Q2", "减完最大值以后所有元素都 ≥ 0，所以 exp 不会溢出。"),
+        ("Q2", "Softmax is unchanged because exp(a - m) / sum exp(b - m) = exp(a) - exp(m)."),
+        ("Q1", "填 0.0 时，例子：[-2, 7, -1]，BLOCK = 4 → m 变成 0，分母多 1。"),
+    ],
+)
+def test_false_twins_of_round_9_facts_still_go_to_a_ta(l7, question, text):
+    """Does a false premise in the words of a round-9 fact still send its answer to a TA?"""
+    assert score(l7, question, text).needs_review
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("Q1", "BLOCK_SIZE 只能取 2 的幂，所以 N = 6 时 BLOCK 是 8，多出 2 个 padding lane。"),
+        ("Q1", "载入时 mask = cols < N，所以后面几个 lane 不读显存，拿到 other。"),
+        ("Q2", "减完最大值以后所有元素都 ≤ 0，所以 exp 不会溢出，分母至少是 1。"),
+        (
+            "Q2",
+            "Softmax is unchanged because exp(a - m) / sum exp(b - m) = e^{-m} exp(a) / (e^{-m} sum exp(b)).",
+        ),
+        ("Q1", "填 0.0 时，例子：[-2, -7, -1]，BLOCK = 4 → m 变成 0，分母多 1。"),
+    ],
+)
+def test_true_premises_of_round_9_are_not_routed(l7, question, text):
+    """Does a causal clause resting on a true premise blind v7 showed routed stay with the auto score?"""
+    assert not score(l7, question, text).needs_review
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "read"),
+    [
+        # The log-softmax form called the precise one; the naive form is not read as such.
+        ("Q2", "log-softmax 直接用 x − m − log(Σ exp(x − m)) 计算的精度更高。", True),
+        ("Q2", "先算 softmax 再取 log，精度更高。", False),
+        ("Q2", "只对 [1, N] 里的分母取 log，精度无损。", True),
+        # NaN named as the result of inf / inf ("即 NaN"), not as what −∞ gives.
+        ("Q2", "分母变成 inf，结果是 inf 除以 inf，即 NaN。", True),
+        # A launch's cost named as small and fixed, not as the cause of the speed-up.
+        ("Q3", "launch 开销是几微秒的固定成本。", True),
+        ("Q3", "launch 开销决定了融合的加速。", False),
+    ],
+)
+def test_true_descriptions_of_round_9_are_read(l7, question, text, read):
+    """Does the confidence gate read a true description blind v7 showed unread (precision of the log-softmax
+    form, inf / inf 即 NaN, a launch's fixed microseconds), while a claim in the same words is still unread?"""
+    assert (unread(l7.questions[question], prepare(text, l7), l7, []) == []) is read
+
