@@ -786,3 +786,92 @@ def test_round17_minus_inf_always_losing_is_known(l5):
 
     fact = next(p for p in l5.facts if p.id == "max_identity")
     assert not stated(fact, "padding 永远输给 0", l5)
+
+
+def _fact(l5, fact_id):
+    return next(p for p in l5.facts if p.id == fact_id)
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        ("Q2", "因为 arange 的长度得是 2 的 power，所以 N=100 取到 128，多出 28 个 lane。"),
+        ("Q1", "每行一个 program；因为 x 加上 0 还是 x，所以 padding lane 填 0 和不变。写回 out[row]。"),
+        ("Q1", "每行一个 program；因为 0 加 x 等于 x，所以 padding 填 0 不改变和。写回 out[row]。"),
+        (
+            "Q1",
+            "每行一个 program，填 0。由于 padding lane 终究会与真实的部分和两两相加，所以 other 必须是 0。写回 out[row]。",
+        ),
+        (
+            "Q1",
+            "每行一个 program，填 0。因为多出来的 lane 真的参与运算，所以 other 必须是加法单位元 0。写回 out[row]。",
+        ),
+    ],
+)
+def test_round18_true_premises_in_new_words_are_no_unknown_premise(l5, question, answer):
+    """Are '2 的 power', 'x 加上 0 还是 x' / '0 加 x 等于 x', and the padded lanes meeting the real
+    partial sums ('终究会与部分和两两相加', '真的参与运算') read as the true premises they are?"""
+    scored = _score(l5, question, answer)
+    assert "unknown_premise" not in scored.flags, scored.evidence
+
+
+@pytest.mark.parametrize(
+    "fact_id, text",
+    [
+        ("identity_fill", "x 加 0 等于 0"),
+        ("identity_fill", "x 加上零还是零"),
+        ("identity_fill", "x 乘 0 等于 x"),
+        ("sum_takes_all_lanes", "padding lane 不会和真实的部分和相加"),
+        ("sum_takes_all_lanes", "多出来的 lane 不参与运算"),
+        ("pow2_rule", "2 的 powerful 硬件"),
+    ],
+)
+def test_round18_false_twins_of_the_new_premises_are_not_read(l5, fact_id, text):
+    """Do the same words with a false claim ('x 加 0 等于 0', 'lanes 不参与运算') stay unread as those facts?"""
+    from autograder.rubric.reasons import stated
+
+    assert not stated(_fact(l5, fact_id), text, l5)
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        ("Q1", "狀態：tl.load 依 mask 只從顯存讀前 N 個元素，被遮住的 lane 不存取記憶體。"),
+        ("Q2", "多出 28 个 lane，它们 mask=False，不 touch memory，值是 other=0。"),
+        ("Q3", "改成 -inf，填 0 不对。"),
+    ],
+)
+def test_round18_true_descriptions_and_bare_verdicts_are_read(l5, question, answer):
+    """Are '只从显存读前 N 个', '不存取记忆体', '不 touch memory' and a bare verdict rejecting a value
+    ('填 0 不对') read, instead of routing as unread claims?"""
+    scored = _score(l5, question, answer)
+    assert not [f for f in scored.flags if f.startswith("unread")], scored.evidence
+
+
+@pytest.mark.parametrize(
+    "question, answer",
+    [
+        ("Q1", "tl.load 只从显存读前 N 个元素，其余 lane 也从显存读进 0。"),
+        ("Q3", "改成 -inf，负数就行。"),
+    ],
+)
+def test_round18_a_claim_beside_the_new_readings_still_routes(l5, question, answer):
+    """Does a claim beside them (the other lanes read 0 from memory, any negative will do) still go to a TA?"""
+    assert _score(l5, question, answer).needs_review
+
+
+def test_round18_a_dismissed_alignment_is_no_suspect(l5):
+    """Is '和 128 字节对齐没关系' (the alignment dismissed) no alignment suspect, while '要按 128 字节对齐' is?"""
+    right = "原因是 arange 长度必须是 2 的幂，所以取 128，多出 28 个 lane；这和 128 字节对齐没关系。"
+    assert not [f for f in _score(l5, "Q2", right).flags if "align" in f]
+    wrong = "因为显存要按 128 字节对齐，所以取 128，多出 28 个 lane。"
+    assert _score(l5, "Q2", wrong).needs_review
+
+
+def test_round18_a_padding_lane_adding_its_fill_is_known(l5):
+    """Is 'each padding lane adds 1' (the note's failure explained) a known premise, and 'has no padding'
+    (N = 1) a known boundary?"""
+    scored = _score(
+        l5, "explanation", "I used 1.0. Every row was 28 too big because each padding lane adds 1."
+    )
+    assert "unknown_premise" not in scored.flags, scored.evidence
