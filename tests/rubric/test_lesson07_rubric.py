@@ -612,6 +612,10 @@ def _known(rubric, question, premise):
         # BLOCK_SIZE a power of two, the mask against N.
         ("Q1", "BLOCK_SIZE 只能取 2 的幂", "BLOCK_SIZE 必须等于 N"),
         ("Q1", "载入时 mask = cols < N", "载入时 mask = cols < BLOCK"),
+        # The naive log-softmax losing precision, the store called with its mask, a given size alone.
+        ("Q2", "先算 softmax 再取 log 精度不好", "先算 softmax 再取 log 精度更好"),
+        ("Q1", "tl.store(ptr, y, mask) 只写真实列", "tl.store(ptr, y) 写回全部 BLOCK 列"),
+        ("Q1", "1) 输入：N=100", "N=100 时 padding lane 被 tl.max 跳过"),
     ],
 )
 def test_true_premises_of_round_9_are_facts_and_their_twins_are_not(l7, question, true_premise, false_twin):
@@ -673,3 +677,20 @@ def test_true_descriptions_of_round_9_are_read(l7, question, text, read):
     form, inf / inf 即 NaN, a launch's fixed microseconds), while a claim in the same words is still unread?"""
     assert (unread(l7.questions[question], prepare(text, l7), l7, []) == []) is read
 
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "credited"),
+    [
+        ("载入时被 mask 的 lane 不碰显存，值等于 other。", "input_fill", True),
+        ("other 要满足：x 和 −∞ 取最大还是 x。", "max_unaffected", True),
+        ("other 要满足：x 和 −∞ 取最大是 −∞。", "max_unaffected", False),
+        ("other 要满足：e 的（other 减 m）次方等于零。", "sum_unaffected", True),
+        ("other 要满足：e 的（other 减 m）次方等于一。", "sum_unaffected", False),
+    ],
+)
+def test_the_requirements_on_other_in_words_earn_their_concepts(l7, text, concept, credited):
+    """Does a requirement on other written in words ("x 和 −∞ 取最大还是 x", "e 的（other 减 m）次方等于零")
+    earn its concept, while the same words with a wrong value do not?"""
+    s = score(l7, "Q1", text)
+    assert (concept in {m["concept"] for m in s.to_json()["matched"]}) is credited
