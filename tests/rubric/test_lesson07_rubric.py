@@ -616,6 +616,17 @@ def _known(rubric, question, premise):
         ("Q2", "先算 softmax 再取 log 精度不好", "先算 softmax 再取 log 精度更好"),
         ("Q1", "tl.store(ptr, y, mask) 只写真实列", "tl.store(ptr, y) 写回全部 BLOCK 列"),
         ("Q1", "1) 输入：N=100", "N=100 时 padding lane 被 tl.max 跳过"),
+        # Common wordings probed beyond blind v7, each with its twin.
+        ("Q2", "减去最大值后最大的指数是 0", "减去最大值后最大的指数是 1"),
+        ("Q2", "分子和分母同时乘以 e^{-m}", "分子和分母同时加上 m"),
+        ("Q2", "softmax(x − c) = softmax(x)", "softmax(x − c) = softmax(x) − c"),
+        ("Q2", "e^x 增长极快", "e^x 增长很慢"),
+        ("Q2", "减 m 是对每个元素减同一个常数", "减 m 是对每个元素减不同的数"),
+        ("Q2", "减 m 是对每个元素减同一个常数", "softmax 只看大小顺序，整行减同一个数，顺序不变"),
+        ("Q1", "padding lane 的值是 −∞", "padding lane 的值是 0"),
+        ("Q1", "the masked lanes get -inf", "the masked lanes get 0"),
+        ("Q1", "−∞ 减去有限的 m 还是 −∞", "−∞ 减去 −∞ 还是 −∞"),
+        ("Q3", "融合后中间结果都在寄存器里", "融合后中间结果都在显存里"),
     ],
 )
 def test_true_premises_of_round_9_are_facts_and_their_twins_are_not(l7, question, true_premise, false_twin):
