@@ -705,3 +705,16 @@ def test_the_requirements_on_other_in_words_earn_their_concepts(l7, text, concep
     earn its concept, while the same words with a wrong value do not?"""
     s = score(l7, "Q1", text)
     assert (concept in {m["concept"] for m in s.to_json()["matched"]}) is credited
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("explanation", "other 填 −∞，shift 填 row_max。因为 −∞，所以正确；因为 row_max，所以不溢出。检查通过。"),
+        ("Q2", "因为不改变结果，所以减去最大值是对的。"),
+    ],
+)
+def test_a_bare_value_or_a_bare_outcome_is_no_premise(l7, question, text):
+    """Is a hollow chain whose premise is only a blank's value ("因为 −∞，所以正确") or only an outcome
+    ("因为不改变结果") still sent to a TA, never credited as a reason?"""
+    assert score(l7, question, text).needs_review
