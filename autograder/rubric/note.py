@@ -36,12 +36,14 @@ _OTHER_PARAMETER = re.compile(
 )
 _EARLIER = re.compile(
     r"第一次|一开始|起初|最初|原来|之前|误填|误设|当时|\bat\s+first|initially|originally|first\s+(?:version|try|attempt)"
+    # "I first put BLOCK_SIZE as the divisor … changed it to n_cols": an earlier try told in the first person.
+    r"|\bi\s+(?:had\s+)?first\b"
 )
 # A described experiment reports a trial, not the submitted value: "我试过 other 填 0.0，宽度 100 的检查失败了",
 # "故意改成 1.0", "I tried other=0.0", "按第 4 节的预测单元把 show_lanes 的 other 换成 1.0" (the lesson's own
 # experiment, v12-ex-016); a marker before the hit in its clause, or "试试" right after it.
 _TRIAL = re.compile(
-    r"试过|试了|尝试过|故意|刻意|特意|做了?(?:个|一个)?实验|试验|实验(?:单元|格|cell)|\bplayground\b|(?:按|照|在)?\s*第\s*\d+\s*节的?\S{0,4}?(?:实验|预测|演示)|\btried\b|\bexperiment\w*|\bdeliberately\b|\bon\s+purpose\b"
+    r"试过|试了|尝试过|故意|刻意|特意|临时|暂时|\btemporarily\b|做了?(?:个|一个)?实验|试验|实验(?:单元|格|cell)|\bplayground\b|(?:按|照|在)?\s*第\s*\d+\s*节的?\S{0,4}?(?:实验|预测|演示)|\btried\b|\bexperiment\w*|\bdeliberately\b|\bon\s+purpose\b"
 )
 _TRIAL_AFTER = re.compile(
     r"^\s*(?:试试|试了?一?下|看看|\bto\s+see\b|\bas\s+(?:a|an)\s+(?:test|experiment)\b)"

@@ -47,6 +47,9 @@ _STATE = re.compile(
     r"(?:受限|不变|溢出|上溢|下溢|越界|全是\s*0|为\s*0|\bbound\b|\blimited\b|\b(?:over|under)flows?(?:\s+to\s+0)?)"
     r"\s*$"
 )
+# One bare name of the code or the prompt ("divisor", "centered_other", "fp16"), perhaps after a bullet: an
+# arrow from it maps the name to its value or answer, a label, not a cause.
+_LABEL = re.compile(r"\W*[a-z_][a-z0-9_.]*\s*")
 _NUMBERS_ONLY = re.compile(r"\s*[\d.,\s×x*+-]*\s*(?:[→,;:]|$)")
 
 
@@ -151,6 +154,8 @@ def _step_arrow(sentence: str, marker: re.Match) -> bool:
     left = _HEADING.sub("", left.split(":")[-1] if left.count(":") else left)
     if _STATE.search(left.split(",")[-1]) and not _NUMBERS_ONLY.match(right):
         return False  # a condition and what follows from it
+    if _LABEL.fullmatch(left):
+        return True  # "divisor → N：…", "centered_other → 0.0（…）": a name mapped to its value, no cause
     formula = re.search(r"[=<>≤≥]", left)
     if sentence.count("→") >= 3 and not formula and len(_LETTERS.sub("", left)) <= 12:
         return True  # "输入一行 + mask → 按 mask 读，填 0 → tl.sum → store": a pipeline of short stages

@@ -109,13 +109,18 @@ def _fragments(items: list[str]) -> bool:
     )
 
 
+# "均值/方差" (a slash between two Chinese words, no space) names two things in one clause: an alternative, not
+# two items of a list; a spaced slash ("tl.where / SIMD") or one in a formula still separates.
+_ITEM_SEPARATOR = re.compile(r"[;、]|/(?![\u3400-\u9fff])|(?<![\u3400-\u9fff])/")
+
+
 def _items(sentences: list[Sentence]) -> list[str]:
     """The clauses and list items of an answer; "中间是单位元" is the item "单位元": a stage heading
     frames the terms after it, it is no verb of theirs."""
     items = []
     for s in sentences:
         for start, end in clause_spans(s.text):
-            pieces = (_STAGE_IS.sub("", piece) for piece in re.split(r"[;、/]", s.text[start:end]))
+            pieces = (_STAGE_IS.sub("", piece) for piece in _ITEM_SEPARATOR.split(s.text[start:end]))
             items += [piece for piece in pieces if piece.strip()]
     return items
 

@@ -34,6 +34,8 @@ _REPORTED = re.compile(
     r"\ba\s+common\s+(?:claim|explanation|story)\b|"
     r"\bsome\s+(?:people|students|say)\b|\bpeople\s+(?:say|think|believe)\b|\bcommon\s+(?:mistake|misconception)\b|"
     r"\bone\s+(?:might|could|may)\s+(?:think|say|believe)\b|\b(?:it'?s|it\s+is)\s+tempting\s+to\b|"
+    # A tempting or popular explanation the student goes on to answer ("A tempting explanation is …").
+    r"\b(?:a|the)\s+(?:tempting|popular|naive|obvious)\s+(?:explanation|answer|claim|story|guess)\b|"
     # One of several sayings the student answers in turn ("第一种说…：不对", "另一种说法是…").
     r"(?:第[一二三四1-4]|另一|有一)\s*种\s*说(?:法)?"
 )
@@ -43,9 +45,15 @@ _TURN = re.compile(
     r"^\W*(?:但是?|可是|然而|不过|其实|实际上|事实上|\bbut\b|\bhowever\b|\bactually\b|\bin\s+fact\b)"
     r"|^\W*(?:这|那|这个|那个|这种|此)?\s*(?:说法|看法|理解|想法)?\s*(?:是错的|是错误的|不对|错了|不成立|并不成立|是误解)"
     r"|^\W*(?:this|that)(?:'s|\s+is)\s+(?:wrong|not\s+true|incorrect|false|a\s+myth)\b"
+    # "It does not: 1e8 is far inside fp32's range." A bare denial of its own, before a colon or the end.
+    r"|^\W*(?:it|this|that)\s+(?:does|do|is|will)(?:\s+not|n't)\s*(?:[:,;]|$)"
 )
 # A reported saying answered in its own sentence after a colon ("第一种说 '…'：不对，…").
-_ANSWERED = re.compile(r":\s*(?:这|那)?\s*(?:也|都)?\s*(?:不对|是错的|错了|不成立)\s*(?:[,;:]|$)")
+# Also after a comma when a colon or the end follows the verdict ("常见的说法是 '…'，不对：…", "…就能修好，不行").
+_ANSWERED = re.compile(
+    r":\s*(?:这|那)?\s*(?:也|都)?\s*(?:不对|是错的|错了|不成立)\s*(?:[,;:]|$)"
+    r"|,\s*(?:这|那)?\s*(?:也|都)?\s*(?:不对|是错的|错了|不成立|不行)\s*(?:[:;]|$)"
+)
 # A toneless pinyin syllable: optional initial, then a final.
 _SYLLABLE = re.compile(
     r"(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?"

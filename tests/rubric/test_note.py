@@ -228,3 +228,26 @@ def test_figures_quoted_from_a_section_of_the_lesson_are_no_run(lesson06, answer
     a run by a student without a GPU, while its own measurement ("我的实测", "在 CPU 上实测") still is?"""
     scored = score_answer(lesson06, "Q3", answer, context={"blank": "n_cols, 0.0", "checks_passed": True})
     assert ("unrun_claim" in scored.flags) is unrun
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "I had first used BLOCK_SIZE as the divisor, then switched to n_cols.",
+        "I first put BLOCK_SIZE there; later n_cols.",
+        "为了验证，我临时把 centered_other 改成 1.0 跑了一次，之后改回 0.0。",
+        "I temporarily set centered_other to 1.0 and the width-100 check failed.",
+    ],
+)
+def test_an_earlier_or_temporary_value_is_no_submitted_value(lesson06, note):
+    """Is a value the student says it put first ("I first put …") or only temporarily ("临时改成 1.0")
+    kept out of the values the submitted code holds, so it does not contradict the blanks?"""
+    context = {"blank": "n_cols, 0.0", "checks_passed": True}
+    assert "contradicts_code" not in score_answer(lesson06, "explanation", note, context).flags
+
+
+def test_a_plain_first_person_value_still_contradicts_the_blank(lesson06):
+    """Is "I put BLOCK_SIZE as the divisor" (no earlier or temporary marker) still compared with the blank?"""
+    context = {"blank": "n_cols, 0.0", "checks_passed": True}
+    note = "I put block_size as the divisor because the block is what tl.sum adds over."
+    assert "contradicts_code" in score_answer(lesson06, "explanation", note, context).flags

@@ -173,3 +173,19 @@ def test_a_negation_of_the_clause_before_does_not_deny_the_marker(text, premise,
     so the link is still made, while "不是因为" in the marker's own clause still denies it?"""
     assert links(text) == [(premise, conclusion)]
     assert links("不是因为 padding 没清零") == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "linked"),
+    [
+        ("divisor → n_cols：只有 n 个真实元素", False),
+        ("centered_other → 0.0（平方和的单位元）", False),
+        ("- fp16 → fp32：有效位只有 11 位", False),
+        ("overflow → nan", True),
+        ("padding 填 0 → 和不变", True),
+    ],
+)
+def test_an_arrow_from_a_bare_name_is_a_label(sentence, linked):
+    """Is "divisor → n_cols：…" (one bare name of the code mapped to its value) a label rather than a causal
+    clause resting on the name, while an arrow from a state or a claim still links?"""
+    assert bool(causal_links(normalize(sentence))) is linked

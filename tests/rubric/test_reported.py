@@ -39,3 +39,45 @@ def test_a_belief_attributed_to_someone_else_or_an_earlier_self_is_reported(sent
 def test_the_students_own_claim_is_not_reported(sentence):
     """Is the student's own present claim (我认为, I think, a figure from the lesson) not read as reported?"""
     assert not is_reported(normalize(sentence))
+
+
+# ── round 9 of lesson 6: a tempting explanation, a bare denial after it, a verdict after a comma ────────
+
+
+def test_a_tempting_explanation_answered_in_the_next_sentence_is_disowned():
+    """Is "A tempting explanation is … . It does not: …" read as a belief the student reports to reject,
+    while the student's own sentence before an unrelated "It does not matter" stays its claim?"""
+    from autograder.rubric.premises import Sentence
+    from autograder.rubric.text import disowned
+
+    def sentences(*texts):
+        return [Sentence(t, normalize(t), False) for t in texts]
+
+    told = sentences(
+        "A tempting explanation is that the square overflows in fp32.", "It does not: 1e8 is small."
+    )
+    assert is_reported(told[0].text) and disowned(told, 0)
+    own = sentences("The square overflows in fp32.", "It does not: 1e8 is small.")
+    assert not disowned(own, 0)
+    unanswered = sentences(
+        "A popular explanation is that the padding is skipped.", "It does not matter here much."
+    )
+    assert not disowned(unanswered, 0)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "answered"),
+    [
+        ("常见的说法是 'tl.max 会跳过 padding'，不对：它对每个 lane 都取", True),
+        ("有人以为截到 0 就能修好，不行", True),
+        ("有人说填 0 也可以，不对的地方在于负数行", False),
+        ("有人说填 0 也可以，因为不对称", False),
+    ],
+)
+def test_a_reported_saying_answered_after_a_comma(sentence, answered):
+    """Is a reported saying answered by a verdict after a comma ("…，不对：", "…，不行") disowned, while a
+    comma followed by words that only contain 不对 is not a verdict?"""
+    from autograder.rubric.premises import Sentence
+    from autograder.rubric.text import disowned
+
+    assert disowned([Sentence(sentence, normalize(sentence), False)], 0) is answered

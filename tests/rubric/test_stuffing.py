@@ -46,3 +46,12 @@ def test_a_worked_example_listing_lanes_is_no_stuffing():
 def test_lists_and_repeated_words_are_still_stuffing(answer):
     """Are a bare list of terms and a word said again and again still flagged?"""
     assert "stuffing" in flags("lesson05-row-sum", "Q1", answer)
+
+
+def test_a_slash_between_two_chinese_words_is_no_list_separator():
+    """Is a short honest note with "均值/方差" (two words joined by a slash) prose, while a spaced slash
+    list of terms is still stuffing? (lesson 6 round 9)"""
+    note = "divisor 用 n_cols：元素的真实个数，除以它得到均值/方差；0.0：加法单位元，让 padding lane 回到 0。检查全过。"
+    assert flags("lesson06-mean-var", "explanation", note) == []
+    listing = "masked load / other=0.0 / 加法单位元 / padding lane / tl.where / 归约树 / warp"
+    assert "stuffing" in flags("lesson06-mean-var", "Q1", listing)
