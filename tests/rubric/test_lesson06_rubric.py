@@ -32,7 +32,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the six blind sets appended as splits blind-v1 to blind-v6?"""
+    """Does the calibration file parse, with the seven blind sets appended as splits blind-v1 to blind-v7?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -42,6 +42,7 @@ def test_calibration_is_valid(calibration):
         "blind-v4",
         "blind-v5",
         "blind-v6",
+        "blind-v7",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -49,6 +50,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v4" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v5" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v6" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v7" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -752,3 +754,104 @@ def test_round8_a_number_pinned_on_a_foreign_cause_is_routed(l6, question, text,
     assert ("suspect:number_wrong_cause" in scored.flags) is flagged
     if flagged:
         assert scored.needs_review
+
+
+# ── round 9 (rubric_version 9, built on blind v7) ─────────────────────────────────────────────────────
+
+_CANCEL = "它错在两个约 1e8 的数相减，fp32 在 1e8 附近间隔 8，灾难性抵消。"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "单遍公式得先后两次读取显存，所以本课不用它。",
+        "因为单遍把整行读了两遍，带宽减半，所以不用。",
+        "单遍公式的访存量翻倍，因此课里选两遍。",
+        "单遍更费带宽，所以本课不用它。",
+        "The one-pass kernel has to load the row twice, so we avoid it.",
+        "We skip one-pass because it halves the effective bandwidth.",
+        "One-pass doubles the memory traffic, which is why the lesson uses two passes.",
+    ],
+)
+def test_round9_a_traffic_premise_for_rejecting_one_pass_is_vetoed(l6, text):
+    """Is any traffic or bandwidth premise for not using one-pass (it reads the data twice, halves the
+    bandwidth, doubles the traffic) vetoed in any wording, even when the verdict it reaches is right?"""
+    scored = score(l6, "Q3", text)
+    assert scored.veto and "one_pass_slower" in {m["id"] for m in scored.misconceptions}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "单遍只读一次数据，而两遍的版本要读两遍；" + _CANCEL,
+        "单遍和两遍的带宽几乎一样（都在 2.6 TB/s 左右）。" + _CANCEL,
+        "单遍的带宽并不会减半，" + _CANCEL,
+        "One-pass reads the row once, not twice. " + _CANCEL,
+        "常见的说法是单遍要读两遍数据，其实不会，它只读一遍。" + _CANCEL,
+        "要是单遍真的读两次显存，带宽才会减半；但它只读一次。" + _CANCEL,
+    ],
+)
+def test_round9_true_statements_about_one_pass_traffic_are_no_veto(l6, text):
+    """Are the false twins of that chain (one-pass reads once, the bandwidths are alike, a denied or
+    refuted or imagined 'reads twice') free of any veto?"""
+    assert not score(l6, "Q3", text).veto
+
+
+def test_round9_a_refuted_tempting_explanation_is_no_veto(l6):
+    """Is "A tempting explanation is X. It does not: …" (X a known wrong chain) read as the student
+    rejecting X, with no veto and no route, while X said plainly stays vetoed?"""
+    told = (
+        'A tempting explanation is "the squares overflow fp32". It does not: 1e8 is far below 3.4e38. '
+        "The sums are two nearly equal numbers near 1e8 and fp32 spacing there is 8, so their difference cancels. "
+        "tl.maximum prevents a negative variance (NaN after sqrt); eps prevents 1/sqrt(0) = inf."
+    )
+    scored = score(l6, "Q3", told)
+    assert not scored.veto and not scored.needs_review and scored.points == 2.0
+    assert score(l6, "Q3", "x² overflows in fp32, so one-pass is wrong.").veto
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q1", "0 加进去不影响", True),
+        ("Q1", "1 加进去不影响", False),
+        ("Q1", "0 加进去会变", False),
+        ("Q2", "N 是真实列数", True),
+        ("Q2", "N 是矩阵的行数", False),
+        ("Q2", "padding lane 在总和里是 0", True),
+        ("Q2", "padding lane 在总和里是 1", False),
+        ("Q3", "eps 放在开方之前", True),
+        ("Q3", "eps 放在开方之后", False),
+        ("Q2", "LayerNorm 用的是总体方差", True),
+        ("Q2", "LayerNorm 用的是样本方差", False),
+        ("explanation", "centered_other is 0.0", True),
+        ("explanation", "centered_other is 1.0", False),
+        ("Q1", "平方和从 10 变成 10 + 8 = 18", True),
+        ("Q1", "平方和从 10 变成 12 + 8 = 20", False),
+        ("Q2", "sum 只含真实元素", True),
+        ("Q2", "sum 只含 padding", False),
+        ("Q2", "fp16 在 2048 到 4096 之间相邻两个数差 2", True),
+        ("Q2", "fp16 在 2048 到 4096 之间相邻两个数差 1", False),
+        ("Q1", "the identity that kept the first sum right is gone", True),
+        ("Q1", "the identity is not gone", False),
+        ("Q2", "the count of real elements belongs in the denominator", True),
+        ("Q2", "the count of all lanes belongs in the denominator", False),
+    ],
+)
+def test_round9_true_premises_and_their_false_twins(l6, question, premise, sound):
+    """Are the premises round 9 made facts (0 added changes nothing, N the real column count, the padding
+    0 in the sum, eps before the root, LayerNorm's population variance, other is 0.0, a worked excess, the
+    sum holding only real elements, fp16's spacing, the identity gone) read as sound, while the same words
+    with a false claim are not?"""
+    from autograder.rubric.reasons import stated
+    from autograder.rubric.textnorm import normalize
+
+    q = l6.question(question)
+    assert any(stated(p, normalize(premise), l6) for p in q.valid_premises + l6.facts) is sound
+
+
+def test_round9_a_name_mapped_by_an_arrow_is_no_premise(l6):
+    """Is "divisor → n_cols（…）；centered_other → 0.0（…）" a label mapped to its value, not a causal clause
+    whose premise is the bare name?"""
+    note = "divisor → n_cols（real count N）；centered_other → 0.0（sum 的 identity）。检查全过。"
+    assert "unknown_premise" not in score(l6, "explanation", note).flags
