@@ -875,3 +875,18 @@ def test_round18_a_padding_lane_adding_its_fill_is_known(l5):
         l5, "explanation", "I used 1.0. Every row was 28 too big because each padding lane adds 1."
     )
     assert "unknown_premise" not in scored.flags, scored.evidence
+
+
+def test_round18_a_warp_multiple_computed_in_english_as_a_counterexample_is_no_belief(l5):
+    """Is 'for N = 200 a multiple of 32 would be 224' (a counterexample computed) no warp_multiple, while
+    'we round 100 up to a multiple of 32' still is?"""
+    answer = "Because arange needs a power of two, BLOCK = 128; for N = 200 a multiple of 32 would be 224, not 256."
+    assert not [m for m in _score(l5, "Q2", answer).misconceptions if m["id"] == "warp_multiple"]
+    wrong = "We round 100 up to a multiple of 32 because a warp has 32 threads, so 128 and 28 extra lanes."
+    assert _score(l5, "Q2", wrong).veto
+
+
+def test_round18_an_alignment_asked_about_is_still_a_suspect(l5):
+    """Is '和 128 字节对齐没关系吗？' (asked, not dismissed) still an alignment suspect?"""
+    scored = _score(l5, "Q2", "因为块必须是 2 的幂，所以取 128，和 128 字节对齐没关系吗？")
+    assert any(f.startswith("suspect:") for f in scored.flags)
