@@ -855,3 +855,59 @@ def test_round9_a_name_mapped_by_an_arrow_is_no_premise(l6):
     whose premise is the bare name?"""
     note = "divisor → n_cols（real count N）；centered_other → 0.0（sum 的 identity）。检查全过。"
     assert "unknown_premise" not in score(l6, "explanation", note).flags
+
+
+@pytest.mark.parametrize(
+    ("text", "routed", "veto"),
+    [
+        (
+            "n_cols 是真实元素个数；0.0 是加法单位元。我临时把 centered_other 改成 1.0 看了一眼，(4,100) 的 var 就挂了。",
+            False,
+            False,
+        ),
+        (
+            "n_cols 是真实元素个数；0.0 是加法单位元。一开始第二个空填的 1.0，宽度 100 的 var 大了 0.28，改回 0.0 后全过。",
+            False,
+            False,
+        ),
+        ("centered_other 填 1.0，因为乘法单位元是 1。", True, False),
+        ("一开始我填的 0.0，因为 tl.sum 会跳过 padding lane，所以填什么都行。", True, True),
+    ],
+)
+def test_round9_a_value_tried_for_a_while_is_no_claim(l6, text, routed, veto):
+    """Is a value the note says it tried only for a while or first ("临时改成 1.0", "一开始填的 1.0") an
+    experiment rather than a fill the student defends, while a 1.0 defended as the identity still routes and
+    a wrong chain after 一开始 is still vetoed?"""
+    scored = score(l6, "explanation", text)
+    assert (scored.needs_review, scored.veto) == (routed, veto)
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q2", "大和加小数会丢项", True),
+        ("Q2", "大和加小数不会丢项", False),
+        ("Q1", "c_j = x_j - μ for all j", True),
+        ("Q1", "c_j = x_j - μ for j < N only", False),
+    ],
+)
+def test_round9_more_true_premises_and_their_false_twins(l6, question, premise, sound):
+    """Are fp16 losing small addends to a large sum and the elementwise centring formula for all lanes read
+    as sound, and their negated or restricted twins not?"""
+    from autograder.rubric.reasons import stated
+    from autograder.rubric.textnorm import normalize
+
+    q = l6.question(question)
+    assert any(stated(p, normalize(premise), l6) for p in q.valid_premises + l6.facts) is sound
+
+
+def test_round9_operators_in_words_and_an_index_are_read(l6):
+    """Are "0 减 mu 等于 负 mu" and "(BLOCK 减 N) 乘 mu 的平方" read as the padding's -mean and its excess, and
+    an index x_(N-1) never as the sample variance's N - 1?"""
+    text = (
+        "输入：j 大于等于 N 时为 0，加零不改变和，所以均值正确。状态：j 大于等于 N 时得到 0 减 mu 等于 负 mu。"
+        "输出：平方和多出 (BLOCK 减 N) 乘 mu 的平方，所以要 tl.where 把它们置 0，再除以 N。和是 x_0 加到 x_(N-1)。"
+    )
+    scored = score(l6, "Q1", text)
+    assert "minus_mean" not in scored.missing
+    assert not any(f.startswith("suspect:sample_variance") for f in scored.flags)
