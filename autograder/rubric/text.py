@@ -28,7 +28,7 @@ _REPORTED = re.compile(
     # A roommate's, a TA's or a common saying, or the student's own earlier belief (我以为, I first thought): the
     # student reports it, often to refute it (lesson 5 blind v14: "我室友说…", "常听到的说法是…", "我以为…").
     r"(?:室友|舍友|朋友|别人|旁人|老师|助教|网上|师兄|师姐|学长|学姐|隔壁)(?:也)?(?:说|认为|觉得|以为|讲|告诉我)|"
-    r"(?:常|经常|常常|总)?(?:听到|听过)的?(?:说法|解释)|(?:一种|有一种|流行的|常见)\s*说法(?:是|认为)?|"
+    r"(?:常|经常|常常|总)?(?:听到|听过)的?(?:说法|解释)|容易(?:让人)?(?:得出|得到)[^。]{0,60}?的?结论|(?:一种|有一种|流行的|常见)\s*说法(?:是|认为)?|"
     r"我\s*(?:一开始|起初|原来|之前|本来|曾经|最初)?\s*(?:还)?\s*(?:以为|误以为)|"
     r"\bmy\s+(?:roommate|friend|classmate)\s+(?:said|says|thinks|thought)\b|\bi\s+(?:first|initially|originally)\s+(?:thought|assumed)\b|\bi\s+(?:thought|assumed)\s+that\b|"
     r"\ba\s+common\s+(?:claim|explanation|story)\b|"
@@ -47,12 +47,17 @@ _TURN = re.compile(
     r"|^\W*(?:this|that)(?:'s|\s+is)\s+(?:wrong|not\s+true|incorrect|false|a\s+myth)\b"
     # "It does not: 1e8 is far inside fp32's range." A bare denial of its own, before a colon or the end.
     r"|^\W*(?:it|this|that)\s+(?:does|do|is|will)(?:\s+not|n't)\s*(?:[:,;]|$)"
+    # Not the (main) reason: "常听到的解释是『…』。对大矩阵这不是主因：…", "That is not the main reason."
+    r"|^\W*(?:对[^,;:。]{0,12}?)?(?:这|那|这个|那个|这种说法|这个说法|此)\s*(?:并)?\s*(?:不是|并非|不算)\s*"
+    r"(?:主因|主要原因|主要的原因|真正的?原因|原因|关键)"
+    r"|^\W*(?:this|that)(?:'s|\s+is)\s+not\s+the\s+(?:main|real|whole|actual)\s+(?:reason|cause|story)\b"
 )
 # A reported saying answered in its own sentence after a colon ("第一种说 '…'：不对，…").
-# Also after a comma when a colon or the end follows the verdict ("常见的说法是 '…'，不对：…", "…就能修好，不行").
+# Also after a comma when a colon or the end follows the verdict ("常见的说法是 '…'，不对：…", "…就能修好，不行"),
+# with a contrast before it ("容易得出 '…' 的结论，但不对：…").
 _ANSWERED = re.compile(
     r":\s*(?:这|那)?\s*(?:也|都)?\s*(?:不对|是错的|错了|不成立)\s*(?:[,;:]|$)"
-    r"|,\s*(?:这|那)?\s*(?:也|都)?\s*(?:不对|是错的|错了|不成立|不行)\s*(?:[:;]|$)"
+    r"|,\s*(?:但|但是|可是|然而)?\s*(?:这|那)?\s*(?:也|都)?\s*(?:其实)?\s*(?:不对|是错的|错了|不成立|不行)\s*(?:[:;]|$)"
 )
 # A toneless pinyin syllable: optional initial, then a final.
 _SYLLABLE = re.compile(

@@ -81,3 +81,26 @@ def test_a_reported_saying_answered_after_a_comma(sentence, answered):
     from autograder.rubric.text import disowned
 
     assert disowned([Sentence(sentence, normalize(sentence), False)], 0) is answered
+
+
+@pytest.mark.parametrize(
+    ("sentences", "rejected"),
+    [
+        (["常听到的解释是：融合快是因为少做了几次 launch", "对大矩阵这不是主因：差距主要来自字节数"], True),
+        (["有人说 L2 才是关键", "这并不是主要原因，时间跟着字节走"], True),
+        (["A common explanation is that fusion wins by saving launches.", "That is not the main reason."], True),
+        (["很容易得出『加速来自少启动 kernel』的结论，但不对：时间正比于字节"], True),
+        # The student's own claim, or a reported one never answered, stays.
+        (["融合快是因为少做了几次 launch", "对大矩阵这不是主因：差距主要来自字节数"], False),
+        (["有人说 L2 才是关键", "这也是原因之一"], False),
+    ],
+)
+def test_a_reported_belief_answered_as_not_the_reason_is_disowned(sentences, rejected):
+    """Is a reported saying the student answers as not the (main) reason ("这不是主因", "That is not the
+    main reason") or rejects after a contrast ("…的结论，但不对") disowned, so the confidence gate does not
+    read it as the student's claim, while the student's own claim is not?"""
+    from autograder.rubric.premises import Sentence
+    from autograder.rubric.text import disowned
+
+    parsed = [Sentence(s, normalize(s), False) for s in sentences]
+    assert disowned(parsed, 0) is rejected
