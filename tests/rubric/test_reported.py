@@ -88,7 +88,10 @@ def test_a_reported_saying_answered_after_a_comma(sentence, answered):
     [
         (["常听到的解释是：融合快是因为少做了几次 launch", "对大矩阵这不是主因：差距主要来自字节数"], True),
         (["有人说 L2 才是关键", "这并不是主要原因，时间跟着字节走"], True),
-        (["A common explanation is that fusion wins by saving launches.", "That is not the main reason."], True),
+        (
+            ["A common explanation is that fusion wins by saving launches.", "That is not the main reason."],
+            True,
+        ),
         (["很容易得出『加速来自少启动 kernel』的结论，但不对：时间正比于字节"], True),
         # The student's own claim, or a reported one never answered, stays.
         (["融合快是因为少做了几次 launch", "对大矩阵这不是主因：差距主要来自字节数"], False),
