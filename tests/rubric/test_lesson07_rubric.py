@@ -604,7 +604,11 @@ def _known(rubric, question, premise):
         ("Q2", "每一项都落在 0 到 1 之间", "每一项都落在 1 和 e 之间"),
         ("Q2", "each term lies between 0 and 1", "each term lies between 1 and e"),
         # The common factor e^{-m} in front of exp(...), not a difference of exponentials.
-        ("Q2", "exp(a - m) / sum exp(b - m) = e^{-m} exp(a) / (e^{-m} sum exp(b))", "exp(a - m) = exp(a) - exp(m)"),
+        (
+            "Q2",
+            "exp(a - m) / sum exp(b - m) = e^{-m} exp(a) / (e^{-m} sum exp(b))",
+            "exp(a - m) = exp(a) - exp(m)",
+        ),
         # A worked all-negative row, not a row with a positive number.
         ("Q1", "比如 [-2, -7, -1]，BLOCK = 4", "比如 [-2, 7, -1]，BLOCK = 4"),
         ("Q1", "the max is replaced by 0", "the max is replaced by -inf"),
@@ -627,6 +631,11 @@ def _known(rubric, question, premise):
         ("Q1", "the masked lanes get -inf", "the masked lanes get 0"),
         ("Q1", "−∞ 减去有限的 m 还是 −∞", "−∞ 减去 −∞ 还是 −∞"),
         ("Q3", "融合后中间结果都在寄存器里", "融合后中间结果都在显存里"),
+        (
+            "Q2",
+            "the factor e^{-m} appears in both numerator and denominator",
+            "the factor e^{-m} appears only in the numerator",
+        ),
     ],
 )
 def test_true_premises_of_round_9_are_facts_and_their_twins_are_not(l7, question, true_premise, false_twin):
@@ -689,7 +698,6 @@ def test_true_descriptions_of_round_9_are_read(l7, question, text, read):
     assert (unread(l7.questions[question], prepare(text, l7), l7, []) == []) is read
 
 
-
 @pytest.mark.parametrize(
     ("text", "concept", "credited"),
     [
@@ -710,7 +718,10 @@ def test_the_requirements_on_other_in_words_earn_their_concepts(l7, text, concep
 @pytest.mark.parametrize(
     ("question", "text"),
     [
-        ("explanation", "other 填 −∞，shift 填 row_max。因为 −∞，所以正确；因为 row_max，所以不溢出。检查通过。"),
+        (
+            "explanation",
+            "other 填 −∞，shift 填 row_max。因为 −∞，所以正确；因为 row_max，所以不溢出。检查通过。",
+        ),
         ("Q2", "因为不改变结果，所以减去最大值是对的。"),
     ],
 )
