@@ -631,6 +631,9 @@ def _known(rubric, question, premise):
         ("Q1", "the masked lanes get -inf", "the masked lanes get 0"),
         ("Q1", "−∞ 减去有限的 m 还是 −∞", "−∞ 减去 −∞ 还是 −∞"),
         ("Q3", "融合后中间结果都在寄存器里", "融合后中间结果都在显存里"),
+        ("Q1", "padding 的 exp 是 0", "padding 的 exp 是 1"),
+        ("Q1", "other 是 −∞", "other 是 0"),
+        ("Q2", "exp(89) 在 fp32 里已经是 inf", "exp(80) 在 fp32 里已经是 inf"),
         (
             "Q2",
             "the factor e^{-m} appears in both numerator and denominator",
