@@ -111,11 +111,24 @@ def _forward(sentence: str, marker: re.Match, rest: list[re.Match], before: str,
         following = rest[1].start() if len(rest) > 1 else len(sentence)
         return _link(word, "forward", after, sentence[rest[0].end() : following])
     if _content(before) and not word.startswith(("理由", "原因")):
-        return _link(word, "forward", after, before)
+        return _link(word, "forward", _until_contrast(after), before)
     spans = clause_spans(after)
     if len(spans) > 1:  # "因为 B1，B2，A": the last clause concludes
         return _link(word, "forward", after[: spans[-1][0]], after[spans[-1][0] :])
     return _link(word, "forward", after, before if _content(before) else previous)
+
+
+# A clause that opens by turning against the reason ("因为 max 幂等，填真实元素也对，但要多读一次") starts a
+# statement of its own: it is no part of the premise.
+_TURN = re.compile(r"\s*(?:但是?|可是|不过|然而|\bbut\b|\bhowever\b)")
+
+
+def _until_contrast(after: str) -> str:
+    """The premise after a forward marker ("A，因为 B"), up to a later clause that opens with a contrast."""
+    for start, _end in clause_spans(after)[1:]:
+        if _TURN.match(after, start):
+            return after[:start]
+    return after
 
 
 def _link(marker: str, kind: str, premise: str, conclusion: str) -> CausalLink:
@@ -157,7 +170,9 @@ def _step_arrow(sentence: str, marker: re.Match) -> bool:
     if _LABEL.fullmatch(left):
         return True  # "divisor → N：…", "centered_other → 0.0（…）": a name mapped to its value, no cause
     formula = re.search(r"[=<>≤≥]", left)
-    if sentence.count("→") >= 3 and not formula and len(_LETTERS.sub("", left)) <= 12:
+    # Its stage is the last clause before the arrow ("mask 掉多余的 lane，填 0 → tl.sum → store").
+    stage = left.split(",")[-1]
+    if sentence.count("→") >= 3 and not formula and len(_LETTERS.sub("", stage)) <= 12:
         return True  # "输入一行 + mask → 按 mask 读，填 0 → tl.sum → store": a pipeline of short stages
     short = len(_LETTERS.sub("", left)) <= 6 and not formula
     step = re.match(r"([^→,;:]*)→", right)  # "… → sum → store": a short step between two arrows

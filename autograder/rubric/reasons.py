@@ -28,6 +28,8 @@ from autograder.rubric.textnorm import CONTRAST, clause_around, clause_spans, is
 _LETTERS = re.compile(r"[\W_]+")
 # Words that add a second reason to a premise.
 _CONJUNCTION = re.compile(r"并且|而且|此外|另外|再加上|\band\s+also\b|\bplus\b|\bmoreover\b")
+# Markers of a purpose: "A 是为了 B" offers the goal B, and A is what it justifies.
+_PURPOSE = re.compile(r"为了|目的|用来|以便|\bso\sthat\b|\bin\sorder\sto\b")
 # The premise is judged on the clauses nearest its marker: in "B1，…，B4，所以 A" B1 is a step earlier.
 PREMISE_CLAUSES = 3
 
@@ -54,8 +56,11 @@ def judge_reasons(q: Question, rubric: Rubric, sentences: list[Sentence], asked:
             if sound:
                 # A sound clause: its premise earns a reason, and so does a reason it concludes
                 # ("max(x,-inf)=x，所以它是 max 的单位元").
+                # A purpose ("填 0 是为了不影响结果") justifies its conclusion, the action: the action
+                # itself earns no reason there.
+                earning = premise if _PURPOSE.search(link.marker) else f"{premise} , {link.conclusion}"
                 for p in q.valid_premises:
-                    if p.earns and stated(p, f"{premise} , {link.conclusion}", rubric):
+                    if p.earns and stated(p, earning, rubric):
                         reasons.earned.setdefault(p.earns, s)
             # "B1，并且 B2，所以 A": each reason given must be known, not just one of them.
             if len(sound) < len(conjuncts) and _load_bearing(q, asked, link, rubric):

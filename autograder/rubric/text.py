@@ -30,7 +30,9 @@ _REPORTED = re.compile(
     r"(?:室友|舍友|朋友|别人|旁人|老师|助教|网上|师兄|师姐|学长|学姐|隔壁)(?:也)?(?:说|认为|觉得|以为|讲|告诉我)|"
     r"(?:常|经常|常常|总)?(?:听到|听过)的?(?:说法|解释)|容易(?:让人)?(?:得出|得到)[^。]{0,60}?的?结论|(?:一种|有一种|流行的|常见)\s*说法(?:是|认为)?|"
     r"我\s*(?:一开始|起初|原来|之前|本来|曾经|最初)?\s*(?:还)?\s*(?:以为|误以为)|"
-    r"\bmy\s+(?:roommate|friend|classmate)\s+(?:said|says|thinks|thought)\b|\bi\s+(?:first|initially|originally)\s+(?:thought|assumed)\b|\bi\s+(?:thought|assumed)\s+that\b|"
+    r"\bmy\s+(?:roommate|friend|classmate)\s+(?:said|says|thinks|thought)\b|"
+    r"\b(?:a|one|another)\s+(?:roommate|friend|classmate|labmate|student)\s+(?:said|says|told\s+me|thinks|thought|claimed|claims)\b|"
+    r"\bi\s+(?:first|initially|originally)\s+(?:thought|assumed)\b|\bi\s+(?:thought|assumed)\s+that\b|"
     r"\ba\s+common\s+(?:claim|explanation|story)\b|"
     r"\bsome\s+(?:people|students|say)\b|\bpeople\s+(?:say|think|believe)\b|\bcommon\s+(?:mistake|misconception)\b|"
     r"\bone\s+(?:might|could|may)\s+(?:think|say|believe)\b|\b(?:it'?s|it\s+is)\s+tempting\s+to\b|"
@@ -51,6 +53,11 @@ _TURN = re.compile(
     r"|^\W*(?:对[^,;:。]{0,12}?)?(?:这|那|这个|那个|这种说法|这个说法|此)\s*(?:并)?\s*(?:不是|并非|不算)\s*"
     r"(?:主因|主要原因|主要的原因|真正的?原因|原因|关键)"
     r"|^\W*(?:this|that)(?:'s|\s+is)\s+not\s+the\s+(?:main|real|whole|actual)\s+(?:reason|cause|story)\b"
+    # A verdict on several sayings at once ("两者都不对", "Both are wrong"), or one called a coincidence ("That
+    # happens to give 128 here, but …", "这只是巧合").
+    r"|^\W*(?:这|以上)?\s*(?:两者|二者|两种|两个|几种|它们|这些|以上)\s*(?:说法|理解|想法)?\s*(?:都|全|均)\s*(?:是错的|是错误的|不对|错了|不成立)"
+    r"|^\W*(?:both|all)\s+(?:of\s+them\s+)?are\s+(?:wrong|false|incorrect)\b|^\W*neither\s+(?:of\s+them\s+)?is\s+(?:right|true|correct)\b"
+    r"|^\W*(?:this|that|it)\s+(?:only\s+|just\s+|merely\s+)?happens\s+to\b|^\W*(?:这|那)\s*(?:只|只是|不过是|纯属)\s*(?:个)?\s*(?:巧合|碰巧)"
 )
 # A reported saying answered in its own sentence after a colon ("第一种说 '…'：不对，…").
 # Also after a comma when a colon or the end follows the verdict ("常见的说法是 '…'，不对：…", "…就能修好，不行"),
@@ -58,6 +65,8 @@ _TURN = re.compile(
 _ANSWERED = re.compile(
     r":\s*(?:这|那)?\s*(?:也|都)?\s*(?:不对|是错的|错了|不成立)\s*(?:[,;:]|$)"
     r"|,\s*(?:但|但是|可是|然而)?\s*(?:这|那)?\s*(?:也|都)?\s*(?:其实)?\s*(?:不对|是错的|错了|不成立|不行)\s*(?:[:;]|$)"
+    # A counterexample answers it ("有人说 '0 最小，填 0 也行'，反例：…", "…, counterexample: …").
+    r"|,\s*(?:一个|举个|举一个)?\s*反例\s*(?:是|就是)?\s*:|,\s*(?:a|one)?\s*counter-?example\s*:"
 )
 # A toneless pinyin syllable: optional initial, then a final.
 _SYLLABLE = re.compile(

@@ -228,7 +228,7 @@ DEFAULT_LANGUAGE = Language()
 
 # A space between two Chinese characters is a pause (students on phones type it for a comma): "不去读显存
 # 直接填 0" denies the read, not the fill.
-_NEGATION_STOP = re.compile(r"[,;、→(]|--|\)\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
+_NEGATION_STOP = re.compile(r"[,;、→⇒(]|--|=>|\)\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 # "没有 other 的 lane 是未定义值": a copula after an existential 没有/无 starts a new predicate.
 _EXISTENTIAL_SCOPE = re.compile(r"(?:没有?|无)(?!\s*(?:是|为))[^是]*(?<![不没])是")
 # A causal marker starts a new clause: in "不改变结果是因为 softmax 是线性的" the 不 denies the

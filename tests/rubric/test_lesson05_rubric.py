@@ -890,3 +890,14 @@ def test_round18_an_alignment_asked_about_is_still_a_suspect(l5):
     """Is '和 128 字节对齐没关系吗？' (asked, not dismissed) still an alignment suspect?"""
     scored = _score(l5, "Q2", "因为块必须是 2 的幂，所以取 128，和 128 字节对齐没关系吗？")
     assert any(f.startswith("suspect:") for f in scored.flags)
+
+
+def test_round18_a_purpose_earns_no_reason_for_the_action_it_justifies(l5):
+    """Does '填 0 是为了不影响结果' (the goal of the fill, not why 0 reaches it) earn no reason, while
+    '填 0，因为 x + 0 = x' does?"""
+    goal = _score(l5, "Q1", "每行一个 program，mask 掉多余的 lane。填 0 是为了不影响结果。写回 out[row]。")
+    assert "sum_unchanged" not in {m["concept"] for m in goal.matched}
+    reason = _score(
+        l5, "Q1", "每行一个 program，mask 掉多余的 lane。填 0，因为 x + 0 = x，所以和不变。写回 out[row]。"
+    )
+    assert "sum_unchanged" in {m["concept"] for m in reason.matched}

@@ -189,3 +189,27 @@ def test_an_arrow_from_a_bare_name_is_a_label(sentence, linked):
     """Is "divisor → n_cols：…" (one bare name of the code mapped to its value) a label rather than a causal
     clause resting on the name, while an arrow from a state or a claim still links?"""
     assert bool(causal_links(normalize(sentence))) is linked
+
+
+@pytest.mark.parametrize(
+    ("text", "premise"),
+    [
+        ("填 -inf，因为 max 是幂等的，填真实元素也对，但要多读一次", "max 是幂等的, 填真实元素也对"),
+        (
+            "use -inf, because max(x, -inf) = x, but a finite minimum would fail on -inf rows",
+            "max(x, -inf) = x",
+        ),
+        ("填 0，因为 x+0=x，所以和不变", "x+0=x"),
+    ],
+)
+def test_a_contrast_after_the_reason_ends_the_premise(text, premise):
+    """Does a clause that turns against the reason ('…，但要多读一次', '…, but …') end the premise of
+    'A，因为 B', instead of being judged as one more reason the rubric must know?"""
+    assert links(text)[0][0] == premise
+
+
+def test_a_pipeline_stage_after_a_comma_is_a_step():
+    """In a pipeline of short stages, is 'mask 掉多余的 lane，填 0 → tl.sum → store' a list of steps (its stage is
+    the last clause before the arrow), while 'mask 挡住，x+0=x → 和不变 → …' keeps its cause?"""
+    assert links("读一行 → mask 掉多余的 lane，填 0 → tl.sum 求和 → 存到 out[row]") == []
+    assert any("x+0=x" in premise for premise, _ in links("读一行 → mask 挡住，x+0=x → 和不变 → 写回"))

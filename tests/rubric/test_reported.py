@@ -107,3 +107,36 @@ def test_a_reported_belief_answered_as_not_the_reason_is_disowned(sentences, rej
 
     parsed = [Sentence(s, normalize(s), False) for s in sentences]
     assert disowned(parsed, 0) is rejected
+
+
+# ── round 16 of lesson 5: a classmate's saying, a verdict on both sayings, a coincidence, a counterexample ──
+
+
+@pytest.mark.parametrize(
+    ("sentences", "disowned_first"),
+    [
+        (
+            [
+                "A classmate said the extra lanes are skipped by tl.sum.",
+                "Both are wrong: every lane is added.",
+            ],
+            True,
+        ),
+        (["常见误解是 'tl.sum 会跳过 padding' 或者 '从显存读到 0'。", "两种说法都不对。"], True),
+        (["有同学说 128 是 4 个 warp。", "这只是巧合：N=200 时是 256。"], True),
+        (["One classmate said 128 = 4 warps.", "That happens to match here, but N = 200 gives 256."], True),
+        (["有人说 '0 最小，所以填 0 也行'，反例：全负的行 max 会变成 0。"], True),
+        (["A classmate said 0 is small enough.", "It is the smallest value in the row."], False),
+        (["有人说填 0 也行。", "两种写法都能过检查。"], False),
+        (["The padding lanes are skipped by tl.sum.", "Both are wrong: every lane is added."], False),
+    ],
+)
+def test_a_saying_answered_by_a_verdict_on_both_a_coincidence_or_a_counterexample(sentences, disowned_first):
+    """Is a saying reported (a classmate said, 常见误解是) and then answered by a verdict on both sayings
+    ('两种说法都不对', 'Both are wrong'), called a coincidence ('这只是巧合', 'That happens to …') or met with a
+    counterexample ('，反例：…') disowned, while an agreeing next sentence or the student's own claim is not?"""
+    from autograder.rubric.premises import Sentence
+    from autograder.rubric.text import disowned
+
+    read = [Sentence(t, normalize(t), False) for t in sentences]
+    assert disowned(read, 0) is disowned_first

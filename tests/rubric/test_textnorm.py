@@ -384,3 +384,18 @@ def test_words_with_digit_characters_stay_words(raw):
     assert normalize(raw) == normalize(raw).replace("1", "一") and not any(
         c.isdigit() for c in normalize(raw)
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "negated"),
+    [
+        ("padding 都不改变部分和 ⇒ other 必须是 0", "other", False),
+        ("padding 都不改变部分和 => other 必须是 0", "other", False),
+        ("x+0=x ⇒ 不改变和", "改变", True),
+    ],
+)
+def test_a_double_arrow_ends_a_negation_like_a_single_one(text, word, negated):
+    """Does '⇒' or '=>' end a negator's reach as '→' does ('…不改变部分和 ⇒ other 必须是 0' denies nothing
+    after the arrow), while a negator after the arrow still denies its own words?"""
+    sentence = normalize(text)
+    assert is_negated(sentence, *_hit(sentence, word), refute=False) is negated
