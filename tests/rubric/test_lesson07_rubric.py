@@ -634,6 +634,7 @@ def _known(rubric, question, premise):
         ("Q1", "padding 的 exp 是 0", "padding 的 exp 是 1"),
         ("Q1", "other 是 −∞", "other 是 0"),
         ("Q2", "exp(89) 在 fp32 里已经是 inf", "exp(80) 在 fp32 里已经是 inf"),
+        ("Q3", "GPU 的算力远超带宽需要", "GPU 的算力不够"),
         (
             "Q2",
             "the factor e^{-m} appears in both numerator and denominator",
@@ -693,6 +694,15 @@ def test_true_premises_of_round_9_are_not_routed(l7, question, text):
         # A launch's cost named as small and fixed, not as the cause of the speed-up.
         ("Q3", "launch 开销是几微秒的固定成本。", True),
         ("Q3", "launch 开销决定了融合的加速。", False),
+        # What the mask prevents, not a lane said to read the next row.
+        ("Q1", "mask 的作用是防止越界读到下一行的数据。", True),
+        ("Q1", "mask 让 padding lane 读到下一行的数据。", False),
+        # The log-softmax form avoiding a loss of precision; a kernel with little arithmetic, one launch.
+        ("Q2", "log-softmax 直接算可以避免 log(0) 带来的精度损失。", True),
+        ("Q3", "softmax 的计算量很小。", True),
+        ("Q3", "softmax 的计算量很大。", False),
+        ("Q3", "融合版本只启动一个 kernel。", True),
+        ("Q3", "融合版本少启动了 4 个 kernel。", False),
     ],
 )
 def test_true_descriptions_of_round_9_are_read(l7, question, text, read):
