@@ -85,6 +85,8 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
                 continue  # "因为 B，所以 A": the forward marker already made this link
             if re.match(r"\s*[^,;:]{0,6}:", after) and not _content(before):
                 continue  # "所以：…", "所以其实就是：…" head a summary: its clauses carry their own markers
+            if _agent_only(marker, before):
+                continue  # "eps 保证 var=0 时 rstd 有限": the subject of a guarantee is no premise of it
             premise = before if _content(before) and not _subject_only(marker, before) else previous
             if i and not _content(before) and markers[i - 1].group(0) in _ARROWS:
                 # "B → 所以 A" (v12-q1-003): the arrow and 所以 are one link; B is its premise, not the
@@ -143,6 +145,20 @@ def _subject_only(marker: re.Match, before: str) -> bool:
     return adverb and "," not in before and len(before.split()) <= 3
 
 
+def _agent_only(marker: re.Match, before: str) -> bool:
+    """'eps 保证方差为 0 时 rstd 有限', '0 只保证和不变': the bare subject of a guarantee (a name of the code or a
+    value: no verb, no formula, no requirement) is what the claim is about, not a premise offered for it; 'x+0=x 保证和不变' and
+    '它的值必须保证 max(x, e) = x' keep theirs."""
+    if marker.group(0) not in ("保证", "确保", "ensures", "ensure"):
+        return False
+    subject = re.sub(r"(?:只|就|也|都|能|可以|会)+\s*$", "", before.split(",")[-1]).strip()
+    if not subject or re.search(r"[=<>≤≥]|必须|需要|要|应|得|\bmust\b|\bhas\s+to\b", subject):
+        return False  # a formula, or a requirement ("它的值必须保证 …"), is the premise itself
+    return bool(
+        re.fullmatch(r"[a-z0-9_.+-]{1,8}", subject)
+    )  # a name or a value ("eps", "0"), not a noun ("单位元")
+
+
 def _denied(sentence: str, position: int) -> bool:
     """'不是因为 B' / 'not because B': the student rejects B as the reason ('不会导致' denies the link).
     An arrow is never denied: the 不 of "平移不变 → 结果不变" is the premise's own word."""
@@ -162,8 +178,8 @@ def _step_arrow(sentence: str, marker: re.Match) -> bool:
     if marker.group(0) != "→":
         return False
     left, right = sentence[: marker.start()].split("→")[-1], sentence[marker.end() :]
-    if re.search(r"\d\s*$", left) and re.match(r"\s*(?:\.\.\.|…)?\s*\d", right):
-        return True  # "128 → 64 → … → 1": a sequence of numbers
+    if re.search(r"\d\s*$", left) and re.match(r"\s*(?:\.\.\.|…)?\s*(?:[a-z_]+\s*=\s*)?\d", right):
+        return True  # "128 → 64 → … → 1", "n=257 → block=512": a sequence of numbers, a value mapped to one
     left = _HEADING.sub("", left.split(":")[-1] if left.count(":") else left)
     if _STATE.search(left.split(",")[-1]) and not _NUMBERS_ONLY.match(right):
         return False  # a condition and what follows from it

@@ -27,7 +27,10 @@ from autograder.rubric.textnorm import CONTRAST, clause_around, clause_spans, is
 
 _LETTERS = re.compile(r"[\W_]+")
 # Words that add a second reason to a premise.
-_CONJUNCTION = re.compile(r"并且|而且|此外|另外|再加上|\band\s+also\b|\bplus\b|\bmoreover\b")
+# "再加上 (BLOCK − N) 个零", "plus 28 zeros": arithmetic on a count or a bracket, not a second reason.
+_CONJUNCTION = re.compile(
+    r"并且|而且|此外|另外|再加上(?!\s*[\d(（])|\band\s+also\b|\bplus\b(?!\s*[\d(])|\bmoreover\b"
+)
 # Markers of a purpose: "A 是为了 B" offers the goal B, and A is what it justifies.
 _PURPOSE = re.compile(r"为了|目的|用来|以便|\bso\sthat\b|\bin\sorder\sto\b")
 # The premise is judged on the clauses nearest its marker: in "B1，…，B4，所以 A" B1 is a step earlier.

@@ -213,3 +213,30 @@ def test_a_pipeline_stage_after_a_comma_is_a_step():
     the last clause before the arrow), while 'mask 挡住，x+0=x → 和不变 → …' keeps its cause?"""
     assert links("读一行 → mask 掉多余的 lane，填 0 → tl.sum 求和 → 存到 out[row]") == []
     assert any("x+0=x" in premise for premise, _ in links("读一行 → mask 挡住，x+0=x → 和不变 → 写回"))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "linked"),
+    [
+        ("eps 保证方差为 0 时 rstd 有限", False),
+        ("0 只保证和不变，不保证个数不变", False),
+        ("x+0=x 保证和不变", True),
+        ("padding 填 0 保证和不变", True),
+        ("它的值必须保证 max(x, e) = x", True),
+        ("n=100 → block=128，均值只剩 0.78 倍", False),
+    ],
+)
+def test_a_bare_subject_of_a_guarantee_or_a_value_mapped_is_no_premise(sentence, linked):
+    """Is the bare subject of 保证/确保 ("eps 保证 …") the topic of its claim rather than a premise offered for
+    it, while a formula or a requirement before 保证 is still one; and is "n=100 → block=128" a value mapped
+    to another, not a cause?"""
+    assert bool(causal_links(normalize(sentence))) is linked
+
+
+def test_arithmetic_plus_is_no_second_reason():
+    """Is "再加上 (BLOCK − N) 个零" (adding a count) part of one premise, not a second reason beside it?"""
+    from autograder.rubric.reasons import _CONJUNCTION
+
+    assert not _CONJUNCTION.search("和等于前 n 个数再加上 (block - n) 个零")
+    assert not _CONJUNCTION.search("the sum of the n values plus 28 zeros")
+    assert _CONJUNCTION.search("0 是单位元，再加上 mask 挡住了越界")
