@@ -58,9 +58,15 @@ def read_sets(paths: list[Path]) -> list[dict]:
     return items
 
 
-def measure(paths: list[Path], students: int, seed: int) -> dict:
+def set_lesson(path: Path) -> str:
+    """The lesson a blind set names (v5+ write it); the first sets were lesson 5's and name none."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return (data.get("lesson") if isinstance(data, dict) else None) or "lesson05-row-sum"
+
+
+def measure(paths: list[Path], students: int, seed: int, assignment: str) -> dict:
     items = read_sets(paths)
-    rubric = load_rubric(lesson("lesson05-row-sum").rubric)
+    rubric = load_rubric(lesson(assignment).rubric)
     rng, report = random.Random(seed), {}
     for question in ("Q1", "Q2", "Q3", "explanation"):
         routed = {}
@@ -84,13 +90,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("answers", nargs="+", help="one or more blind sets, pooled")
     parser.add_argument("--students", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--assignment", help="the lesson whose rubric scores them (default: the set's own)")
+    parser.add_argument("--label", default="", help="appended to the result's file name")
     args = parser.parse_args(argv)
     paths = [Path(a) for a in args.answers]
-    sets = "+".join(p.parent.name for p in paths)
+    sets = "+".join(p.parent.name for p in paths) + (f"-{args.label}" if args.label else "")
+    assignment = args.assignment or set_lesson(paths[0])
     report = {
         "sets": [str(p) for p in paths],
+        "assignment": assignment,
         "seed": args.seed,
-        "questions": measure(paths, args.students, args.seed),
+        "questions": measure(paths, args.students, args.seed, assignment),
     }
     report["max_groups_per_question"] = max(q["groups"] for q in report["questions"].values())
     RESULTS.mkdir(parents=True, exist_ok=True)
