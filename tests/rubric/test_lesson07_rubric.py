@@ -36,7 +36,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the seven blind sets appended as splits blind-v1 to blind-v7?"""
+    """Does the calibration file parse, with the eight blind sets appended as splits blind-v1 to blind-v8?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -47,6 +47,7 @@ def test_calibration_is_valid(calibration):
         "blind-v5",
         "blind-v6",
         "blind-v7",
+        "blind-v8",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -55,6 +56,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v5" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v6" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v7" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v8" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -742,3 +744,63 @@ def test_a_bare_value_or_a_bare_outcome_is_no_premise(l7, question, text):
     """Is a hollow chain whose premise is only a blank's value ("因为 −∞，所以正确") or only an outcome
     ("因为不改变结果") still sent to a TA, never credited as a reason?"""
     assert score(l7, question, text).needs_review
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("Once you subtract the max, all the values get compressed into [0, 1], so exp stays small.", True),
+        ("Subtracting the row max brings every logit to the (0, 1] range, so nothing overflows.", True),
+        ("减掉最大值以后每个数都会被映射到 [0, 1]，exp 就不会溢出。", True),
+        ("平移之后 x_i − m 落在 [0, 1]，所以 exp 安全。", True),
+        ("减掉最大值以后 exp(x_i − m) 落在 (0, 1]，所以 exp 安全。", False),
+        ("Subtracting the max puts every exp term into (0, 1], so the sum cannot overflow.", False),
+        (
+            "Subtracting the max does not compress the values into [0, 1]: x − m is ≤ 0, only exp(x − m) ≤ 1.",
+            False,
+        ),
+    ],
+)
+def test_the_shift_squashing_the_inputs_into_0_1_is_vetoed(l7, text, vetoed):
+    """Does the rubric veto 'subtracting the max squashes the inputs into [0, 1]' (x − m lies in (−∞, 0]) in
+    any wording, while exp(x − m) in (0, 1] and the claim denied stay unvetoed?"""
+    assert score(l7, "Q2", text).veto is vetoed
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("Shifting is harmless since the output just depends on the order of the logits.", True),
+        ("概率只跟大小排序有关，所以减掉 m 没影响。", True),
+        ("减同一个常数保持了排名，因此 softmax 不变。", True),
+        ("The ranking stays the same, so the result is unchanged.", True),
+        (
+            "argmax only depends on the order; softmax stays the same because e^{-m} cancels in numerator and denominator.",
+            False,
+        ),
+        ("softmax 不只看顺序：[1, 2] 和 [1, 5] 顺序相同但结果不同；不变是因为分子分母同乘 e^{−m}。", False),
+    ],
+)
+def test_softmax_depending_only_on_the_order_is_vetoed(l7, text, vetoed):
+    """Does the rubric veto 'softmax only depends on the ordering' as why the shift changes nothing, in any
+    wording, while argmax's order and the claim denied are no veto?"""
+    assert score(l7, "Q2", text).veto is vetoed
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "credited"),
+    [
+        ("The padding lanes come from the mask and we pad them with -inf.", "input_fill", True),
+        ("Those lanes are -inf, so exp gives exactly 0 for them.", "sum_unaffected", True),
+        ("Those lanes are -inf, so exp gives 1 for them.", "sum_unaffected", False),
+        ("With -inf the padding lanes won't contribute anything to the denominator.", "sum_unaffected", True),
+        ("With 0.0 the denominator picks up an extra 1 for each padding lane.", "zero_failure", True),
+        ("With 0.0 the probabilities do not add up to 1 any more.", "zero_failure", True),
+        ("With 0.0 the probabilities still add up to 1.", "zero_failure", False),
+    ],
+)
+def test_the_padding_lanes_story_in_english_earns_its_concepts(l7, text, concept, credited):
+    """Does Q1 read the fill, exp giving 0 and the denominator's excess in English, while the same words with
+    a wrong value (exp gives 1, still adds up to 1) earn nothing?"""
+    s = score(l7, "Q1", text)
+    assert (concept in {m["concept"] for m in s.to_json()["matched"]}) is credited
