@@ -804,3 +804,24 @@ def test_the_padding_lanes_story_in_english_earns_its_concepts(l7, text, concept
     a wrong value (exp gives 1, still adds up to 1) earn nothing?"""
     s = score(l7, "Q1", text)
     assert (concept in {m["concept"] for m in s.to_json()["matched"]}) is credited
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "routed"),
+    [
+        ("Q1", "因为 −∞ 永远不会当选行最大值，exp(−∞ − m) = 0，所以 other 用 −∞。", False),
+        ("Q1", "因为 −∞ 会当选行最大值，所以 max 不受影响。", True),
+        ("Q2", "不减的话只要有一个 x 比 100 大，exp 就会溢出成 inf，所以要先减最大值。", False),
+        ("Q2", "不减的话 exp 也不会溢出成 inf，所以结果正确。", True),
+        ("Q1", "tl.sum 对所有 lane 都做归约，所以 padding 的值必须是加法的单位元。", False),
+        ("Q1", "tl.sum 只对真实的 lane 归约，所以 padding 不影响分母。", True),
+        ("Q1", "m 和 d 全是在 block_size 个 lane 上算的，所以 padding 必须对两者都没影响。", False),
+        ("Q1", "m 和 d 只在 N 个 lane 上算，所以 padding 对两者都没影响。", True),
+        ("Q1", "tl.max 没有 mask 参数，所以 padding 的值一定会参与最大值。", False),
+        ("Q1", "tl.max 有 mask 参数，所以 padding 不影响最大值。", True),
+    ],
+)
+def test_true_premises_of_round_10_are_read(l7, question, text, routed):
+    """Does the rubric read the true premises blind v8 routed (−∞ 不会当选最大值, the overflow after 不减的话,
+    the reductions over every lane, tl.max taking no mask) while false twins in the same words still route?"""
+    assert score(l7, question, text).needs_review is routed
