@@ -44,6 +44,8 @@ _CONTEXT_TYPOS = (
     # 真是 for 真实 before what is real ("真是的元素只有 N 个"), never the exclamation "真是的，…".
     (re.compile(r"真是(?=的?\s*(?:元素|数据|值|个数|长度|列数|列|数(?!字)|lanes?|样本))"), "真实"),
     (re.compile(r"单位原(?!则|来|因|本|先|始|理)"), "单位元"),
+    # 一出 for 溢出 after a modal ("fp16 会一出", "容易一出"), never "一出错就…" or "一出现".
+    (re.compile(r"(?<=会|要|易|能|就|怕)一出(?!错|现|来|去|门|戏|手|问题|事|场|发|口|生)"), "溢出"),
 )
 
 

@@ -251,3 +251,19 @@ def test_a_plain_first_person_value_still_contradicts_the_blank(lesson06):
     context = {"blank": "n_cols, 0.0", "checks_passed": True}
     note = "I put block_size as the divisor because the block is what tl.sum adds over."
     assert "contradicts_code" in score_answer(lesson06, "explanation", note, context).flags
+
+
+@pytest.mark.parametrize(
+    ("note", "contradicts"),
+    [
+        ("两个空都写了，测试都过。", True),
+        ("填完了，检查全过了", True),
+        ("填完了，检查全过程我都看了一遍", False),
+        ("每个 lane 都过一遍 tl.sum，填完了", False),
+    ],
+)
+def test_a_bare_all_passed_against_a_failed_run_contradicts_the_record(lesson06, note, contradicts):
+    """Does a short "全过" / "都过" ("检查全过", no 通过) claimed against a failed run contradict the record,
+    while 全过程 or 都过一遍 claims no run?"""
+    context = {"blank": "n_cols, 0.0", "checks_passed": False}
+    assert ("contradicts_code" in score_answer(lesson06, "explanation", note, context).flags) is contradicts

@@ -339,6 +339,10 @@ def test_a_spaced_em_dash_ends_a_negation():
         ("n 是真是的长度", "n 是真实的长度"),
         ("真是的，又错了", "真是的, 又错了"),
         ("这真是数字的问题", "这真是数字的问题"),
+        ("半精度的平方和会一出", "半精度的平方和会溢出"),
+        ("很容易一出", "很容易溢出"),
+        ("一出错就报 nan", "一出错就报 nan"),
+        ("就一出现了 nan", "就一出现了 nan"),
     ],
 )
 def test_homophones_that_are_parts_of_words_fold_only_in_context(raw, expected):
