@@ -825,3 +825,45 @@ def test_true_premises_of_round_10_are_read(l7, question, text, routed):
     """Does the rubric read the true premises blind v8 routed (−∞ 不会当选最大值, the overflow after 不减的话,
     the reductions over every lane, tl.max taking no mask) while false twins in the same words still route?"""
     assert score(l7, question, text).needs_review is routed
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "read"),
+    [
+        ("Q2", "单精度浮点的最大值约 3.4e38，所以 x 过了 88.7 时 exp 就是 inf。", True),
+        ("Q2", "In double precision the limit is about 709, in single precision about 88.7.", True),
+        ("Q2", "减最大值之后精度会变差。", False),
+        ("Q2", "Subtracting the max costs precision.", False),
+        ("Q2", "为什么直接写成 x − m − log(d) 我不确定，可能是精度。", True),
+        ("Q2", "为什么直接写成 x − m − log(d) 我不确定，可能是精度更高，因为 log 的误差更小。", False),
+    ],
+)
+def test_format_names_and_a_bare_guess_are_no_precision_claims(l7, question, text, read):
+    """Does the confidence gate read a format's name ('单精度', 'single precision') and a bare guess right after
+    'I don't know' ('不确定，可能是精度') as no claim about precision, while a claim about precision (or a guess
+    with a reason) is still unread?"""
+    assert (unread(l7.questions[question], prepare(text, l7), l7, []) == []) is read
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        (
+            "If we fill 0.0 the denominator gets an extra 1 for each padding lane, so the row sums to less than 1.",
+            False,
+        ),
+        ("If we fill 0.0 the denominator gets +0 for each padding lane, so the row is correct.", True),
+        ("padding lanes are masked. We pad them with -inf, so they add nothing to the denominator.", False),
+        ("padding lanes are masked. We pad them with 0.0, so they add nothing to the denominator.", True),
+    ],
+)
+def test_english_premises_of_round_10_are_read(l7, text, routed):
+    """Does Q1 read the English premises blind v8 routed (the fill alone, the denominator's extra 1 per padding
+    lane) while false twins (0.0 as the fill, +0 per lane) still go to a TA?"""
+    assert score(l7, "Q1", text).needs_review is routed
+
+
+def test_an_easy_mistake_is_a_reported_belief(l7):
+    """Is a belief named as an easy mistake ('容易犯的错误是以为…') reported, not vetoed as the student's own?"""
+    s = score(l7, "Q2", "容易犯的错误是以为减最大值只是为了好看。其实是为了防止 exp 溢出（约 88.7）。")
+    assert not s.veto
