@@ -32,7 +32,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the seven blind sets appended as splits blind-v1 to blind-v7?"""
+    """Does the calibration file parse, with the eight blind sets appended as splits blind-v1 to blind-v8?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -43,6 +43,7 @@ def test_calibration_is_valid(calibration):
         "blind-v5",
         "blind-v6",
         "blind-v7",
+        "blind-v8",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -911,3 +912,82 @@ def test_round9_operators_in_words_and_an_index_are_read(l6):
     scored = score(l6, "Q1", text)
     assert "minus_mean" not in scored.missing
     assert not any(f.startswith("suspect:sample_variance") for f in scored.flags)
+
+
+# ── round 10 (blind v8) ──────────────────────────────────────────────────────────────────────────────
+
+STRIDE = {"blank": "x_row_stride, 0.0", "checks_passed": True}
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "context", "vetoed"),
+    [
+        # The squaring blamed for the padding; x - mean called harmless.
+        (
+            "Q1",
+            "x - mean 这一步本身没问题，麻烦出在平方：平方之后 padding 就不再是单位元了，所以要再 mask。",
+            None,
+            True,
+        ),
+        (
+            "Q1",
+            "The problem is in the squaring: zero is not the multiplicative identity, so we mask again.",
+            None,
+            True,
+        ),
+        ("Q1", "Subtracting the mean is harmless; squaring breaks the padding, so mask again.", None, True),
+        ("Q1", "问题不在平方，0 的平方还是 0；问题出在 x - mean 把 padding 变成 -mean。", None, False),
+        ("Q1", "x - mean 这一步对真实元素没问题，但 padding 会变成 -mean，所以要再 mask。", None, False),
+        (
+            "Q1",
+            "x - mean 之后 padding 变成 -mean，平方之后是 mean²，所以平方和多出 mean²，要用 tl.where 放回 0。",
+            None,
+            False,
+        ),
+        # A loss of precision from dividing by a power of two.
+        ("Q2", "除以 BLOCK_SIZE 这种 2 的幂会让精度不够，所以除以 n_cols。", None, True),
+        (
+            "Q2",
+            "除以 N 因为只有 N 个真实元素。除以 2 的幂其实是精确的，只改指数。fp16 范围只有 65504，所以转 fp32。",
+            None,
+            False,
+        ),
+        # fp16 sums truncated to integers; a named magnitude is true.
+        ("Q2", "fp16 下 tl.sum 会把和截成整数，所以要转 fp32。", None, True),
+        (
+            "Q2",
+            "除以 N 因为只有 N 个真实元素。fp16 tl.sum truncates the result to an integer, so cast to fp32.",
+            None,
+            True,
+        ),
+        ("Q2", "fp16 在 2048 以上间距是 2，大于 1024 的和只能取整数，所以转 fp32 累加。", None, False),
+        (
+            "Q2",
+            "除以 N 因为只有 N 个真实元素。fp16 sums above 1024 round to integers, so accumulate in fp32.",
+            None,
+            False,
+        ),
+        # The row stride as the row's element count; contiguity named is true.
+        ("explanation", "divisor 填 x_row_stride，因为 stride 就是每行的元素个数。", STRIDE, True),
+        (
+            "explanation",
+            "I used x_row_stride since the stride is the number of elements in a row.",
+            STRIDE,
+            True,
+        ),
+        (
+            "explanation",
+            "divisor 填 x_row_stride：对连续输入 stride 和 n_cols 相等，所以检查能过，但它是行距，不是元素个数。",
+            STRIDE,
+            False,
+        ),
+        ("explanation", "stride 是相邻两行起点的距离，只有连续时才和 n_cols 一样。", STRIDE, False),
+    ],
+)
+def test_round10_wrong_chains_vetoed_in_any_wording(l6, question, text, context, vetoed):
+    """Does the rubric veto the wrong chains blind v8 showed in any wording (the squaring blamed for the padding,
+    dividing by a power of two losing precision, fp16 sums truncated to integers, the stride as the row's element
+    count), and never their true twins in the same words (0² = 0, the division exact, a magnitude named, the
+    stride equal to n_cols only for a contiguous input)?"""
+    scored = score(l6, question, text, context or PASSED)
+    assert scored.veto is vetoed
