@@ -24,7 +24,9 @@ _HEDGED = re.compile(
 _REPORTED = re.compile(
     r"有(?:的)?(?:人|同学)(?:会|可能|也许)?(?:说|认为|以为|觉得|相信|误以为|主张)|(?:很多|不少|有些|一些|部分)(?:人|同学)|"
     r"有(?:的)?(?:人|同学)的(?:理由|说法|想法|理解|解释)|"
-    r"常见的?(?:误解|错误|说法)|据说|容易(?:错|搞错|弄错|误解)的?(?:理解|说法|想法)|错误的?(?:理解|说法|想法)(?:是|:)|"
+    r"常见的?(?:误解|错误|说法)|据说|容易(?:错|搞错|弄错|误解)的?(?:理解|说法|想法)|"
+    # An easy mistake named ("容易有的误解：『…』", "容易犯的错误是…", "An easy mistake is …"): reported.
+    r"容易(?:有|犯|出现|产生|陷入)的?(?:误解|错误|误区|错觉)|\b(?:an?\s+)?(?:easy|tempting)\s+(?:mistake|misconception)\s+is\b|错误的?(?:理解|说法|想法)(?:是|:)|"
     # A roommate's, a TA's or a common saying, or the student's own earlier belief (我以为, I first thought): the
     # student reports it, often to refute it (lesson 5 blind v14: "我室友说…", "常听到的说法是…", "我以为…").
     r"(?:室友|舍友|朋友|别人|旁人|老师|助教|网上|师兄|师姐|学长|学姐|隔壁)(?:也)?(?:说|认为|觉得|以为|讲|告诉我)|"

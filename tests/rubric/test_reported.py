@@ -18,6 +18,9 @@ from autograder.rubric.textnorm import normalize
         "My roommate said the extra lanes are skipped by tl.sum.",
         "I first thought the masked lanes were left out of the sum.",
         "A common explanation is that 128 is four warps.",
+        "容易有的误解：『融合少读了数据，所以任何形状都快 4 倍』",
+        "容易犯的错误是以为被 mask 的 lane 不参与求和",
+        "An easy mistake is to think the masked lanes are skipped.",
     ],
 )
 def test_a_belief_attributed_to_someone_else_or_an_earlier_self_is_reported(sentence):
@@ -34,6 +37,8 @@ def test_a_belief_attributed_to_someone_else_or_an_earlier_self_is_reported(sent
         "我认为 padding 的代价在寄存器",
         "说法不重要，重要的是 max(x, -inf) = x",
         "I think the identity of max is -inf.",
+        "这里很容易出错：全负的行 max 会变成 0",
+        "It is easy to check that the extra lanes add exp(-inf) = 0.",
     ],
 )
 def test_the_students_own_claim_is_not_reported(sentence):
