@@ -867,3 +867,30 @@ def test_an_easy_mistake_is_a_reported_belief(l7):
     """Is a belief named as an easy mistake ('容易犯的错误是以为…') reported, not vetoed as the student's own?"""
     s = score(l7, "Q2", "容易犯的错误是以为减最大值只是为了好看。其实是为了防止 exp 溢出（约 88.7）。")
     assert not s.veto
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("朴素版本的中间结果全要回显存。融合 kernel 只有 2MN，因此预计快 4 倍左右。", False),
+        ("朴素版本的中间结果全要回显存。融合 kernel 只有 4MN，因此预计快 4 倍左右。", True),
+        ("朴素 8MN，融合 4MN，因此预计快 4 倍左右。", True),
+    ],
+)
+def test_a_versions_right_total_alone_is_a_premise(l7, text, routed):
+    """Is a version's right total alone in its clause ('融合 kernel 只要 2MN') a premise of the prediction,
+    while a wrong total ('4MN'), alone or beside a right one, still goes to a TA?"""
+    assert score(l7, "Q3", text).needs_review is routed
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("grid-stride 版本只启动 4×SM 个 program，每个 program 循环处理多行。", True),
+        ("grid-stride 版本启动开销很大，所以慢。", False),
+    ],
+)
+def test_a_grid_of_a_multiple_of_the_sm_count_is_read(l7, text, read):
+    """Does the confidence gate read the grid-stride launch of a multiple of the SM count ('只启动 4×SM 个
+    program'), while a claim about the launch's cost stays unread?"""
+    assert (unread(l7.questions["Q1"], prepare(text, l7), l7, []) == []) is read
