@@ -894,3 +894,17 @@ def test_a_grid_of_a_multiple_of_the_sm_count_is_read(l7, text, read):
     """Does the confidence gate read the grid-stride launch of a multiple of the SM count ('只启动 4×SM 个
     program'), while a claim about the launch's cost stays unread?"""
     assert (unread(l7.questions["Q1"], prepare(text, l7), l7, []) == []) is read
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("宽度 100 那一行里 ∞ − ∞ = NaN，NaN 混进分母，整行都坏了。", True),
+        ("NaN 会传染整行。", True),
+        ("NaN 让 max 变小。", False),
+    ],
+)
+def test_a_nan_spreading_into_the_denominator_is_read(l7, text, read):
+    """Does the confidence gate read a NaN spreading into the denominator or the row ('NaN 混进分母', '传染整行')
+    as a true account of a failure, while a NaN as the cause of something else stays unread?"""
+    assert (unread(l7.questions["explanation"], prepare(text, l7), l7, []) == []) is read
