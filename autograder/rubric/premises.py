@@ -23,8 +23,9 @@ _FORWARD = r"""
     是为了 为了 目的(?:是|在于|就是) 用来 以便 \bso\sthat\b \bin\sorder\sto\b 是(?=[^,;:]{1,30}?的缘故)
 """
 # The premise precedes the marker: "B，所以 A", "B → A".
+# "舍入导致的小负数" is a noun phrase (the negatives rounding causes), no marker; "…是舍入导致的。" still is one.
 _BACKWARD = r"""
-    所以 因此 因而 故而 (?<![缘])故(?!意|障) 于是 从而 导致 以致 使得 (?<![即假])使(?!用) 这样一来 (?<![是像照按就])这样(?![的地理说做写看想子]) 保证 确保
+    所以 因此 因而 故而 (?<![缘])故(?!意|障) 于是 从而 导致(?!的\s*[^,.;:!?。\s]) 以致 使得 (?<![即假])使(?!用) 这样一来 (?<![是像照按就])这样(?![的地理说做写看想子]) 保证 确保
     才能 → => ⇒ \bso\b \btherefore\b \bhence\b \bthus\b \bwhich\smeans\b \bthis\smeans\b \bas\sa\sresult\b
     \b(?:that'?s|which\sis|this\sis)\swhy\b \bensures?\b \bthereby\b
 """

@@ -240,3 +240,18 @@ def test_arithmetic_plus_is_no_second_reason():
     assert not _CONJUNCTION.search("和等于前 n 个数再加上 (block - n) 个零")
     assert not _CONJUNCTION.search("the sum of the n values plus 28 zeros")
     assert _CONJUNCTION.search("0 是单位元，再加上 mask 挡住了越界")
+
+
+@pytest.mark.parametrize(
+    ("text", "linked"),
+    [
+        ("防止舍入导致的小负数进入开方", False),
+        ("溢出导致的 inf 会传到输出", False),
+        ("方差为负是舍入导致的", True),
+        ("舍入导致方差为负", True),
+    ],
+)
+def test_caused_by_as_a_noun_phrase_is_no_marker(text, linked):
+    """Is "舍入导致的小负数" (the negatives rounding causes, a noun phrase) no causal link, while "…是舍入导致的" at
+    a clause's end and "舍入导致方差为负" still are?"""
+    assert bool(causal_links(normalize(text))) is linked
