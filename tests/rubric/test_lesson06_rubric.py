@@ -991,3 +991,40 @@ def test_round10_wrong_chains_vetoed_in_any_wording(l6, question, text, context,
     stride equal to n_cols only for a contiguous input)?"""
     scored = score(l6, question, text, context or PASSED)
     assert scored.veto is vetoed
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q1", "0 加上去没有变化", True),
+        ("Q1", "0 加上去有变化", False),
+        ("Q1", "other 的值恰好是这次归约的单位元", True),
+        ("Q1", "1 是 sum 的 identity", False),
+        ("Q1", "padding lane = 0，是 sum 的 identity", True),
+        ("Q1", "padding lane = 1.0，是 sum 的 identity", False),
+        ("Q1", "x - mean 会改变 padding 的值", True),
+        ("Q1", "x - mean 不会改变 padding 的值", False),
+        ("Q1", "这个错误的大小和 mean² 成正比", True),
+        ("Q1", "这个错误的大小和 mean 成正比", False),
+        ("Q1", "the subtraction x - mean is applied lane-wise to the whole block", True),
+        ("Q1", "x - mean is applied lane-wise to the real lanes only", False),
+        ("Q2", "分母和均值都错", True),
+        ("Q2", "分母和均值都对", False),
+        ("explanation", "both divide by the number of real elements, not the padded block width", True),
+        ("explanation", "both divide by the number of padded lanes", False),
+        ("explanation", "只有前 n_cols 个 lane 是真实元素", True),
+        ("explanation", "前 n_cols 个 lane 是 padding", False),
+        ("Q2", "它们不是元素", True),
+        ("Q2", "它们是元素", False),
+    ],
+)
+def test_round10_true_premises_and_their_false_twins(l6, question, premise, sound):
+    """Are the true premises blind v8 routed in new wordings (0 加上去没有变化, other 是归约的单位元, x - mean 改变
+    padding 的值, an excess proportional to mean², lane-wise over the whole block, a wrong divisor and mean, the
+    number of real elements, the first n_cols lanes real, padding not elements) read as sound, and their false
+    twins in the same words not?"""
+    from autograder.rubric.reasons import stated
+    from autograder.rubric.textnorm import normalize
+
+    q = l6.question(question)
+    assert any(stated(p, normalize(premise), l6) for p in q.valid_premises + l6.facts) is sound
