@@ -36,7 +36,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the eight blind sets appended as splits blind-v1 to blind-v8?"""
+    """Does the calibration file parse, with the nine blind sets appended as splits blind-v1 to blind-v9?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -48,6 +48,7 @@ def test_calibration_is_valid(calibration):
         "blind-v6",
         "blind-v7",
         "blind-v8",
+        "blind-v9",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -57,6 +58,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v6" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v7" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v8" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v9" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -908,3 +910,49 @@ def test_a_nan_spreading_into_the_denominator_is_read(l7, text, read):
     """Does the confidence gate read a NaN spreading into the denominator or the row ('NaN 混进分母', '传染整行')
     as a true account of a failure, while a NaN as the cause of something else stays unread?"""
     assert (unread(l7.questions["explanation"], prepare(text, l7), l7, []) == []) is read
+
+
+# ── rubric_version 11 (built on blind-v9): the result depending only on the order, in any wording ──────
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("减了为什么不变：因为 softmax 只看各个数之间的大小顺序，减 m 不改变顺序。", True),
+        ("softmax 只取决于 x 的相对大小，平移不会改变相对大小，所以不变。", True),
+        ("概率完全由排名决定，平移一下排名还是那样。", True),
+        ("平移后排序不变，所以输出也一样。", True),
+        ("减去 m 不打乱大小关系，因此 output 不变。", True),
+        ("结果只跟谁大谁小有关，减一个常数不改变谁大谁小。", True),
+        ("The probabilities are determined solely by the ranking of the logits, which a shift keeps.", True),
+        ("Softmax depends only on the relative order of the inputs, so subtracting m changes nothing.", True),
+        ("Subtracting m preserves the ordering, so the output stays the same.", True),
+        ("The output only reflects which logit is larger, and that does not move when you shift.", True),
+        ("argmax 只看大小顺序；softmax 不变是因为分子分母同乘 e^{−m}。", False),
+        (
+            "argmax depends only on the order; softmax is unchanged because e^{-m} cancels in numerator and "
+            "denominator.",
+            False,
+        ),
+        ("softmax 并不是只取决于大小顺序，平移不变是因为 e^{-m} 在分子分母约掉。", False),
+        (
+            "有人说 softmax 只取决于排序，这是错的：[1,2] 和 [1,5] 排序一样结果不同。不变是因为分子分母同乘 e^{−m}。",
+            False,
+        ),
+        (
+            "Softmax does not only depend on the order: [1, 2] and [1, 5] give different outputs. It is unchanged "
+            "because e^{-m} cancels.",
+            False,
+        ),
+        (
+            "It is not true that softmax only depends on the ranking; the shift cancels as e^{-m} in numerator and denominator.",
+            False,
+        ),
+        ("减 m 保持了大小顺序，所以 argmax 不变；softmax 不变是因为分子分母同乘 e^{−m}。", False),
+    ],
+)
+def test_the_result_depending_only_on_the_order_is_vetoed_in_any_wording(l7, text, vetoed):
+    """Does the rubric veto 'the result depends only on the order / ranking / relative size' (or 'the order is
+    kept, so the output is the same') as why the shift changes nothing, in any Chinese or English wording, while
+    argmax depending only on the order and the claim denied or refuted are no veto?"""
+    assert score(l7, "Q2", text).veto is vetoed
