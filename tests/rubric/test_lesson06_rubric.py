@@ -32,7 +32,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the eight blind sets appended as splits blind-v1 to blind-v8?"""
+    """Does the calibration file parse, with the nine blind sets appended as splits blind-v1 to blind-v9?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -44,6 +44,7 @@ def test_calibration_is_valid(calibration):
         "blind-v6",
         "blind-v7",
         "blind-v8",
+        "blind-v9",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -52,6 +53,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v5" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v6" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v7" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v8" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v9" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -1028,3 +1031,75 @@ def test_round10_true_premises_and_their_false_twins(l6, question, premise, soun
 
     q = l6.question(question)
     assert any(stated(p, normalize(premise), l6) for p in q.valid_premises + l6.facts) is sound
+
+
+# ── round 11 (blind v9): the plain wording of the second mask's reason and the output stage ───────────
+
+
+@pytest.mark.parametrize(
+    "text, points",
+    [
+        # the padding's square said to enter the variance, without naming mean², in several wordings
+        (
+            "因为 padding 填的是 0，求和不变，所以均值对。减完均值 padding 变成 -mean，平方以后会加进方差里，所以得再 mask 回 0。",
+            2.0,
+        ),
+        (
+            "因为 padding 是 0，sum 不变，所以均值正确。x - mean 以后 padding lane 是 -mean，平方后都会被加到平方和里，方差偏大，所以要 tl.where 置 0。",
+            2.0,
+        ),
+        (
+            "因为 other 给的是 0，所以均值对。x - mean 之后 padding 变为 -mean，平方后也会算进方差，所以再 mask 一次。",
+            2.0,
+        ),
+        # false twins: the square denied, subtracted, or no square at all
+        (
+            "因为 padding 填的是 0，求和不变，所以均值对。减完均值 padding 变成 -mean，平方以后不会加进方差里，所以得再 mask 回 0。",
+            1.25,
+        ),
+        (
+            "因为 padding 填的是 0，求和不变，所以均值对。减完均值 padding 变成 -mean，平方以后会从方差里减掉，所以得再 mask 回 0。",
+            1.25,
+        ),
+        (
+            "因为 padding 填的是 0，求和不变，所以均值对。减完均值 padding 变成 -mean，方差不会偏大，所以得再 mask 回 0。",
+            1.25,
+        ),
+    ],
+)
+def test_round11_square_entering_the_variance_is_the_reason_and_the_output(l6, text, points):
+    """Does '平方后会加进方差' (and 加到平方和 / 算进方差) earn the second mask's reason and the output stage in any
+    plain wording, while the same words denied or subtracting earn neither?"""
+    result = score(l6, "Q1", text)
+    assert result.points == pytest.approx(points)
+    assert not result.veto
+
+
+@pytest.mark.parametrize(
+    "text, vetoed",
+    [
+        (
+            "x - mean 之后 padding 是 -mean，这些负值和真实元素的正偏差互相抵消，把方差拉低，所以要再 mask，方差才不会偏小。",
+            True,
+        ),
+        ("padding 变成了负数，会让方差被拉低，所以第二次求和前要 tl.where。", True),
+        ("-mean 跟正的偏差中和掉了，方差变小，所以要再 mask 一次。", True),
+        (
+            "The negative padding lanes cancel the positive deviations and drag the variance down, so we mask again.",
+            True,
+        ),
+        # false twins: cancelling of the deviations' plain sum, a lower variance from the divisor, denials
+        (
+            "真实元素的偏差正负抵消，和为 0，所以要平方；padding 的 -mean 平方后是 mean²，方差偏大，所以再 mask。",
+            False,
+        ),
+        ("如果除以 BLOCK_SIZE，padding 被算进个数，方差偏小，所以要除以 N。", False),
+        ("padding 的 -mean 不会把方差拉低，平方后反而让方差偏大，所以再 mask 成 0。", False),
+        ("有人以为 -mean 会把方差拉低。其实不对，平方后是 mean²，方差偏大，所以要再 mask。", False),
+    ],
+)
+def test_round11_negative_lanes_lowering_the_variance_vetoed(l6, text, vetoed):
+    """Does the rubric veto the −mean padding lanes said to lower the variance (by cancelling positive deviations,
+    by being negative) in any wording, and leave a plain zero-sum of deviations, a wrong divisor and a denial alone?"""
+    result = score(l6, "Q1", text)
+    assert result.veto is vetoed
