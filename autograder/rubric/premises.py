@@ -52,6 +52,20 @@ _STATE = re.compile(
 # arrow from it maps the name to its value or answer, a label, not a cause.
 _LABEL = re.compile(r"\W*[a-z_][a-z0-9_.]*\s*")
 _NUMBERS_ONLY = re.compile(r"\s*[\d.,\s×x*+-]*\s*(?:[→,;:]|$)")
+# A bracketed aside without nested brackets ("(n=5, block=8)", "[0, 1]"): its commas split no clause.
+_PARENS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\}")
+
+
+def _top_level_clauses(text: str) -> list[str]:
+    """`text` split at the commas outside brackets."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch in "([{"
+        depth -= ch in ")]}" and depth > 0
+        if ch == "," and not depth:
+            parts.append(text[start:i])
+            start = i + 1
+    return [*parts, text[start:]]
 
 
 @dataclass(frozen=True)
@@ -94,8 +108,10 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
                 # sentence before.
                 premise = sentence[markers[i - 2].end() if i > 1 else 0 : markers[i - 1].start()]
             if i and markers[i - 1].lastgroup == "backward" and _content(before):
-                if "," in before.strip(" ,"):  # "mask 保证不越界，单位元保证不改结果": a new clause
-                    premise = before.strip(" ,").split(",")[-1]
+                # "mask 保证不越界，单位元保证不改结果": a new clause. A comma inside brackets ("分母多 3（N=5,
+                # BLOCK=8）→ …") splits none (lesson 7 blind v9).
+                if "," in _PARENS.sub("", before.strip(" ,")):
+                    premise = _top_level_clauses(before.strip(" ,"))[-1]
                 else:  # "B 才能 C，所以 A": the premise of A is the whole chain B → C, not C alone.
                     premise = sentence[markers[i - 2].end() if i > 1 else 0 : marker.start()]
             links.append(_link(marker.group(0), kind, premise, after))

@@ -255,3 +255,17 @@ def test_caused_by_as_a_noun_phrase_is_no_marker(text, linked):
     """Is "舍入导致的小负数" (the negatives rounding causes, a noun phrase) no causal link, while "…是舍入导致的" at
     a clause's end and "舍入导致方差为负" still are?"""
     assert bool(causal_links(normalize(text))) is linked
+
+
+@pytest.mark.parametrize(
+    ("text", "premise"),
+    [
+        ("每个 lane 加 1 → 和多 4（B=8, N=4）→ 平均值偏大", "每个 lane 加 1 → 和多 4(b=8, n=4)"),
+        ("每个 lane 加 1 → 和多 4（B=8）→ 平均值偏大", "每个 lane 加 1 → 和多 4(b=8)"),
+        ("每个 lane 都加上 1 → 填 0 会出错，分母多 4 → 概率和小于 1", "分母多 4"),
+    ],
+)
+def test_a_comma_inside_brackets_splits_no_clause_of_a_chain(text, premise):
+    """In a chain of arrows, is the premise of the last step the chain before it even when a bracketed aside
+    holds a comma ("（B=8, N=4）"), while a comma outside brackets still starts a new clause?"""
+    assert links(text)[-1][0] == premise
