@@ -1103,3 +1103,29 @@ def test_round11_negative_lanes_lowering_the_variance_vetoed(l6, text, vetoed):
     by being negative) in any wording, and leave a plain zero-sum of deviations, a wrong divisor and a denial alone?"""
     result = score(l6, "Q1", text)
     assert result.veto is vetoed
+
+
+@pytest.mark.parametrize(
+    "question, premise, sound",
+    [
+        ("explanation", "均值和方差都要除以真实元素的个数", True),
+        ("explanation", "均值和方差都要除以块长", False),
+        ("explanation", "分母就是真实的列数", True),
+        ("explanation", "分母就是 BLOCK_SIZE", False),
+        ("Q3", "负数开方会得到非数", True),
+        ("Q3", "负数开方不会得到非数", False),
+        ("Q1", "越界的 lane 在加载时就是 0", True),
+        ("Q1", "越界的 lane 在加载时就是 1.0", False),
+        ("Q1", "这样方差就不对", True),
+        ("Q1", "这样方差也不会错", False),
+        ("Q1", "均值会错", False),
+    ],
+)
+def test_round11_true_premises_and_their_false_twins(l6, question, premise, sound):
+    """Are the true premises blind v9 routed in new wordings (均值与方差除以真实元素个数, 个数是真实列数, 开方得非数,
+    padding 载入时是 0, 方差会错) read as sound, and their false twins in the same words not?"""
+    from autograder.rubric.reasons import stated
+    from autograder.rubric.textnorm import normalize
+
+    q = l6.question(question)
+    assert any(stated(p, normalize(premise), l6) for p in q.valid_premises + l6.facts) is sound
