@@ -956,3 +956,36 @@ def test_the_result_depending_only_on_the_order_is_vetoed_in_any_wording(l7, tex
     kept, so the output is the same') as why the shift changes nothing, in any Chinese or English wording, while
     argmax depending only on the order and the claim denied or refuted are no veto?"""
     assert score(l7, "Q2", text).veto is vetoed
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "routed"),
+    [
+        ("Q1", "第一次归约是 tl.max，所以 padding 的值得是 max 的单位元。", False),
+        ("Q1", "第一次归约是 tl.sum，所以 padding 的值得是 max 的单位元。", True),
+        ("Q1", "m = 0 时每个都为 1 → 分母多出 padding 的个数。", False),
+        ("Q1", "m = 0 时每个都为 0 → 分母多出 padding 的个数。", True),
+        ("Q1", "最后 store：masked，padding 不写。所以 other = −∞（对两次归约都是单位元）。", False),
+        ("Q1", "最后 store：padding 照样写回。所以 other = −∞（对两次归约都是单位元）。", True),
+    ],
+)
+def test_true_premises_of_round_11_are_read(l7, question, text, routed):
+    """Does the rubric read the true premises blind v9 routed (the first reduction named as tl.max, each lane's
+    term 1 once m = 0, a step heading 'store：masked … 不写') while false twins in the same words still route?"""
+    assert score(l7, question, text).needs_review is routed
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "read"),
+    [
+        ("Q2", "Very negative rows underflow: each exp is 0 and we get 0/0.", True),
+        ("Q2", "Large positive rows underflow: each exp is 0 and we get 0/0.", False),
+        ("Q2", "先算 softmax 再取 log 容易丢精度。", True),
+        ("Q2", "直接用 x − m − log(d) 容易丢精度。", False),
+    ],
+)
+def test_true_descriptions_of_round_11_are_read(l7, question, text, read):
+    """Does the confidence gate read very negative rows underflowing (in English) and the two-step log losing
+    precision ('先 softmax 再 log 会丢精度'), while positive rows underflowing or the log-softmax form losing
+    precision stay unread?"""
+    assert (unread(l7.questions[question], prepare(text, l7), l7, []) == []) is read
