@@ -1119,6 +1119,10 @@ def test_round11_negative_lanes_lowering_the_variance_vetoed(l6, text, vetoed):
         ("Q1", "这样方差就不对", True),
         ("Q1", "这样方差也不会错", False),
         ("Q1", "均值会错", False),
+        ("Q1", "the padding lanes load 0", True),
+        ("Q1", "the padding lanes load 1.0", False),
+        ("Q1", "x−μ 作用于每一个 lane", True),
+        ("Q1", "x−μ 只作用于真实元素", False),
     ],
 )
 def test_round11_true_premises_and_their_false_twins(l6, question, premise, sound):
