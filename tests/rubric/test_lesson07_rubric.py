@@ -989,3 +989,31 @@ def test_true_descriptions_of_round_11_are_read(l7, question, text, read):
     precision ('先 softmax 再 log 会丢精度'), while positive rows underflowing or the log-softmax form losing
     precision stay unread?"""
     assert (unread(l7.questions[question], prepare(text, l7), l7, []) == []) is read
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("只要排名没变，概率就不会变，所以减 m 没关系。", True),
+        ("As long as the order of the logits is kept, the probabilities stay the same.", True),
+        ("结果一样是因为 softmax 是保序的。", True),
+        ("exp 单调递增，所以 softmax 的结果不变。", True),
+        ("Subtracting m is harmless since softmax is order-preserving.", True),
+        ("exp is monotonic, so shifting every logit keeps the output unchanged.", True),
+        ("softmax 保序（大的 x 概率也大）；结果一样是因为分子分母同乘 e^{−m}。", False),
+        ("结果一样不是因为 softmax 保序，而是因为分子分母同乘 e^{−m}。", False),
+        (
+            "The output is unchanged, not because softmax is order-preserving but because e^{-m} cancels.",
+            False,
+        ),
+        (
+            "Because exp is monotonic the argmax is the same; softmax is the same because e^{-m} cancels.",
+            False,
+        ),
+    ],
+)
+def test_order_kept_as_a_condition_or_order_preservation_as_the_reason_is_vetoed(l7, text, vetoed):
+    """Does the rubric veto the order kept as the condition of invariance ('只要排名没变，概率就不会变', 'as long as
+    the order is kept') and order preservation or monotonicity as its reason, while softmax called order-preserving
+    beside the right reason, the reason denied, and argmax's invariance are no veto?"""
+    assert score(l7, "Q2", text).veto is vetoed
