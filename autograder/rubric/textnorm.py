@@ -73,7 +73,7 @@ REFUTERS = _words(
 LATER_REFUTERS = _words(
     r"""
     (?<!不)(?<!不会)(?<!没)(?<!没有)(?:错误|出错|错了|失败) (?<!not\s)(?<!n't\s)(?:\bwrong\b|\bincorrect\b|\bbug\b|\bfail(?:s|ed)?\b)
-    带偏 偏大 偏小 每行多 ❌ ✗ 也不对 是错的
+    带偏 (?<!不)(?<!不会)(?<!没)(?<!没有)(?:偏大|偏小) 每行多 ❌ ✗ 也不对 是错的
     其实不是 并不是这样 这不对 这是错的 是误解 不成立 \bthat'?s\s(?:wrong|not\strue)\b \bis\sa\smyth\b
     """
 )

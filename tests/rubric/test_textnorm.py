@@ -403,3 +403,21 @@ def test_a_double_arrow_ends_a_negation_like_a_single_one(text, word, negated):
     after the arrow), while a negator after the arrow still denies its own words?"""
     sentence = normalize(text)
     assert is_negated(sentence, *_hit(sentence, word), refute=False) is negated
+
+
+@pytest.mark.parametrize(
+    "sentence, refuted",
+    [
+        # a denied 偏小/偏大 later on is the claim's goal ("…才不会偏小"), no verdict on it
+        ("负的偏差互相抵消, 把方差拉低, 所以要改回 0, 方差才不会偏小", False),
+        ("填 1.0 会把结果放大, 这样就不会偏大了", False),
+        ("平方和没有偏大, 所以不用管它", False),
+        # still a verdict when it is asserted
+        ("负的偏差互相抵消, 这样算出来的方差偏小", True),
+    ],
+)
+def test_a_denied_too_small_later_on_is_no_refutation(sentence, refuted):
+    """Is '方差才不会偏小' after a claim read as its goal, not as a later verdict refuting the claim, while an
+    asserted '偏小' later on still refutes it?"""
+    hit = "抵消" if "抵消" in sentence else ("放大" if "放大" in sentence else "平方和")
+    assert is_negated(sentence, *_hit(sentence, hit)) is refuted
