@@ -1119,6 +1119,9 @@ def test_round11_negative_lanes_lowering_the_variance_vetoed(l6, text, vetoed):
         ("Q1", "这样方差就不对", True),
         ("Q1", "这样方差也不会错", False),
         ("Q1", "均值会错", False),
+        ("Q2", "that's the true number of elements", True),
+        ("Q2", "BLOCK_SIZE is the true number of elements", False),
+        ("Q2", "N is not the true number of elements", False),
         ("Q1", "the padding lanes load 0", True),
         ("Q1", "the padding lanes load 1.0", False),
         ("Q1", "x−μ 作用于每一个 lane", True),
@@ -1133,3 +1136,11 @@ def test_round11_true_premises_and_their_false_twins(l6, question, premise, soun
 
     q = l6.question(question)
     assert any(stated(p, normalize(premise), l6) for p in q.valid_premises + l6.facts) is sound
+
+
+def test_round11_true_number_of_elements_earns_the_divisor(l6):
+    """Does 'the true number of elements' earn the divisor concept in English, and its denial not?"""
+    stated = score(l6, "Q2", "We divide by N because N is the actual number of values.")
+    assert "divide_by_n" in {m["concept"] for m in stated.matched}
+    denied = score(l6, "Q2", "We divide by BLOCK_SIZE; it is not the actual number of values.")
+    assert "divide_by_n" not in {m["concept"] for m in denied.matched}
