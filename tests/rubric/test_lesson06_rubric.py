@@ -9,6 +9,8 @@ import pytest
 
 from autograder.lesson.registry import lesson
 from autograder.rubric import check_rubric, load_rubric, score_answer
+from autograder.rubric.reasons import stated
+from autograder.rubric.textnorm import normalize
 
 ASSIGNMENT = "lesson06-mean-var"
 PASSED = {"blank": "n_cols, 0.0", "checks_passed": True}
@@ -29,6 +31,12 @@ def score(rubric, question, text, context=PASSED):
 
 
 # ── the calibration set ──────────────────────────────────────────────────────────────────────────────
+
+
+def known(rubric, question, premise):
+    """Whether a premise, as a causal clause offers it, is one of the question's valid premises or a fact."""
+    text = normalize(premise)
+    return any(stated(p, text, rubric) for p in rubric.question(question).valid_premises + rubric.facts)
 
 
 def test_calibration_is_valid(calibration):
@@ -847,11 +855,7 @@ def test_round9_true_premises_and_their_false_twins(l6, question, premise, sound
     0 in the sum, eps before the root, LayerNorm's population variance, other is 0.0, a worked excess, the
     sum holding only real elements, fp16's spacing, the identity gone) read as sound, while the same words
     with a false claim are not?"""
-    from autograder.rubric.reasons import stated
-    from autograder.rubric.textnorm import normalize
-
-    q = l6.question(question)
-    assert any(stated(p, normalize(premise), l6) for p in q.valid_premises + l6.facts) is sound
+    assert known(l6, question, premise) is sound
 
 
 def test_round9_a_name_mapped_by_an_arrow_is_no_premise(l6):
@@ -898,11 +902,7 @@ def test_round9_a_value_tried_for_a_while_is_no_claim(l6, text, routed, veto):
 def test_round9_more_true_premises_and_their_false_twins(l6, question, premise, sound):
     """Are fp16 losing small addends to a large sum and the elementwise centring formula for all lanes read
     as sound, and their negated or restricted twins not?"""
-    from autograder.rubric.reasons import stated
-    from autograder.rubric.textnorm import normalize
-
-    q = l6.question(question)
-    assert any(stated(p, normalize(premise), l6) for p in q.valid_premises + l6.facts) is sound
+    assert known(l6, question, premise) is sound
 
 
 def test_round9_operators_in_words_and_an_index_are_read(l6):
@@ -1026,11 +1026,7 @@ def test_round10_true_premises_and_their_false_twins(l6, question, premise, soun
     padding 的值, an excess proportional to mean², lane-wise over the whole block, a wrong divisor and mean, the
     number of real elements, the first n_cols lanes real, padding not elements) read as sound, and their false
     twins in the same words not?"""
-    from autograder.rubric.reasons import stated
-    from autograder.rubric.textnorm import normalize
-
-    q = l6.question(question)
-    assert any(stated(p, normalize(premise), l6) for p in q.valid_premises + l6.facts) is sound
+    assert known(l6, question, premise) is sound
 
 
 # ── round 11 (blind v9): the plain wording of the second mask's reason and the output stage ───────────
@@ -1131,11 +1127,7 @@ def test_round11_negative_lanes_lowering_the_variance_vetoed(l6, text, vetoed):
 def test_round11_true_premises_and_their_false_twins(l6, question, premise, sound):
     """Are the true premises blind v9 routed in new wordings (均值与方差除以真实元素个数, 个数是真实列数, 开方得非数,
     padding 载入时是 0, 方差会错) read as sound, and their false twins in the same words not?"""
-    from autograder.rubric.reasons import stated
-    from autograder.rubric.textnorm import normalize
-
-    q = l6.question(question)
-    assert any(stated(p, normalize(premise), l6) for p in q.valid_premises + l6.facts) is sound
+    assert known(l6, question, premise) is sound
 
 
 def test_round11_true_number_of_elements_earns_the_divisor(l6):
