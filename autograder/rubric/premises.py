@@ -17,11 +17,14 @@ from autograder.rubric.textnorm import CONTRAST, NEGATORS, any_of, clause_spans
 
 # The premise follows the marker: "因为 B". A purpose is offered the same way ("A 是为了 B", "为了 B，A",
 # "tl.where 用来 B", "A so that B", "A，是 B 的缘故"): what A is for is the student's justification of A.
-_FORWARD = r"""
+_PURPOSE_MARKERS = r"是为了 为了 目的(?:是|在于|就是) 用来 以便 \bso\sthat\b \bin\sorder\sto\b"
+_FORWARD = rf"""
     是因为 因为(?!这样) 由于 既然 鉴于 (?:理由|原因)(?:是|在于|就是)?\s*:? (?:理由|原因)是 \bbecause(?:\sof)?\b \bsince\b
     \bdue\sto\b \bgiven\sthat\b
-    是为了 为了 目的(?:是|在于|就是) 用来 以便 \bso\sthat\b \bin\sorder\sto\b 是(?=[^,;:]{1,30}?的缘故)
+    {_PURPOSE_MARKERS} 是(?=[^,;:]{{1,30}}?的缘故)
 """
+# A link made by one of the purpose markers: its conclusion is the action the purpose justifies.
+PURPOSE = re.compile("|".join(_PURPOSE_MARKERS.split()))
 # The premise precedes the marker: "B，所以 A", "B → A".
 # "舍入导致的小负数" is a noun phrase (the negatives rounding causes), no marker; "…是舍入导致的。" still is one.
 _BACKWARD = r"""

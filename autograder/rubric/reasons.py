@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from autograder.rubric.model import Concept, Misconception, Premise, Question, Rubric
-from autograder.rubric.premises import CausalLink, Sentence, causal_links
+from autograder.rubric.premises import PURPOSE, CausalLink, Sentence, causal_links
 from autograder.rubric.text import disowned, in_scene, is_reported, is_unsure, wrong_values
 from autograder.rubric.textnorm import CONTRAST, clause_around, clause_spans, is_hypothetical, is_negated
 
@@ -31,8 +31,6 @@ _LETTERS = re.compile(r"[\W_]+")
 _CONJUNCTION = re.compile(
     r"并且|而且|此外|另外|再加上(?!\s*[\d(（])|\band\s+also\b|\bplus\b(?!\s*[\d(])|\bmoreover\b"
 )
-# Markers of a purpose: "A 是为了 B" offers the goal B, and A is what it justifies.
-_PURPOSE = re.compile(r"为了|目的|用来|以便|\bso\sthat\b|\bin\sorder\sto\b")
 # The premise is judged on the clauses nearest its marker: in "B1，…，B4，所以 A" B1 is a step earlier.
 PREMISE_CLAUSES = 3
 
@@ -61,7 +59,7 @@ def judge_reasons(q: Question, rubric: Rubric, sentences: list[Sentence], asked:
                 # ("max(x,-inf)=x，所以它是 max 的单位元").
                 # A purpose ("填 0 是为了不影响结果") justifies its conclusion, the action: the action
                 # itself earns no reason there.
-                earning = premise if _PURPOSE.search(link.marker) else f"{premise} , {link.conclusion}"
+                earning = premise if PURPOSE.search(link.marker) else f"{premise} , {link.conclusion}"
                 for p in q.valid_premises:
                     if p.earns and stated(p, earning, rubric):
                         reasons.earned.setdefault(p.earns, s)
