@@ -621,6 +621,19 @@ def test_unread_words_of_a_missing_concept_route_only_when_a_point_is_lost(tmp_p
     assert "unread" not in score_answer(tiny, "Q", answer).flags  # 1.5 of 2
 
 
+def test_words_of_an_unearned_reason_route_a_partly_credited_answer(tmp_path):
+    """Does an answer that states a missing reason's words outside any sound chain go to a TA rather
+    than silently lose the reason's points, while one that earned the reason, or earned nothing at
+    all, is left alone?"""
+    tiny = load_rubric(write(tmp_path, TINY))
+    scored = score_answer(tiny, "Q", "-inf。它是 identity of max")  # the reason's words, no chain
+    assert scored.points == 1.0 and "unread" in scored.flags and scored.needs_review
+    assert {"flag": "unread", "sentence": "它是 identity of max"} in scored.evidence
+    earned = score_answer(tiny, "Q", "-inf，因为 identity of max")
+    assert earned.points == 2.0 and "unread" not in earned.flags
+    assert "unread" not in score_answer(tiny, "Q", "+inf").flags  # nothing credited: no reason to save
+
+
 def test_lesson_numbers_quoted_are_no_unrun_claim(l5):
     """Is a number quoted from the lesson ("按笔记里提交的测量，639 GB/s") in a static review no claim of
     a run, while "我实测了 2671 GB/s" still is?"""
