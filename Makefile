@@ -9,6 +9,9 @@ LESSON ?= lesson05-row-sum
 LAB ?= lab
 # jupyter refuses to start as root (a container, a cloud shell) unless told: tell it only then
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+# Whole test files go to two worker processes (a file's module fixtures are built once); without
+# pytest-xdist (a machine with its own packages) the suite runs in one process.
+XDIST = $(shell $(PY) -c 'import xdist; print("-n 2 --dist loadfile")' 2>/dev/null)
 PY_ABS := $(if $(findstring /,$(PY)),$(abspath $(PY)),$(PY))
 
 .PHONY: setup demo test test-browser test-gpu lab build check lint format bench
@@ -32,7 +35,7 @@ demo: build
 		--backend $(BACKEND) --jobs 2 --seed 5 || [ $$? -eq 1 ]  # exit 1: a submission was ungradable, as expected
 
 test: $(SETUP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q $(XDIST)
 
 # The student's flow in a real browser: JupyterLab on the student package, driven by Playwright with
 # Debian's Chromium (installed by tests/browser/setup.sh when missing). Screenshots: artifacts/browser/.
