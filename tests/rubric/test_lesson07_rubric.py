@@ -36,7 +36,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the nine blind sets appended as splits blind-v1 to blind-v9?"""
+    """Does the calibration file parse, with the ten blind sets appended as splits blind-v1 to blind-v10?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -49,6 +49,7 @@ def test_calibration_is_valid(calibration):
         "blind-v7",
         "blind-v8",
         "blind-v9",
+        "blind-v10",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -59,6 +60,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v7" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v8" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v9" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v10" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -1017,3 +1019,145 @@ def test_order_kept_as_a_condition_or_order_preservation_as_the_reason_is_vetoed
     the order is kept') and order preservation or monotonicity as its reason, while softmax called order-preserving
     beside the right reason, the reason denied, and argmax's invariance are no veto?"""
     assert score(l7, "Q2", text).veto is vetoed
+
+
+# ── round 12 (rubric 12, tuned on blind v10) ─────────────────────────────────────────────────────────
+
+
+def _earned(rubric, question, text):
+    return {m["concept"] for m in score(rubric, question, text).matched}
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "earned"),
+    [
+        ("因为 −∞ 从不在 tl.max 里胜出，所以真实的最大值留着。", "max_unaffected", True),
+        ("因为 −∞ 总会在 tl.max 里胜出，所以最大值变了。", "max_unaffected", False),
+        ("Since -inf never wins in the max, the row max is the real one.", "max_unaffected", True),
+        ("因为 exp(−∞ − m) 也等于 0，所以分母只算真实的项。", "sum_unaffected", True),
+        ("因为 exp(−∞ − m) 也不等于 0，所以分母多了几项。", "sum_unaffected", False),
+        ("Because exp(-inf - m) is exactly 0, the padding adds nothing.", "sum_unaffected", True),
+        ("Because exp(-inf - m) is not 0, the padding adds a little.", "sum_unaffected", False),
+    ],
+)
+def test_the_identities_in_adverbed_and_placed_wordings_are_read(l7, text, concept, earned):
+    """Does Q1 read −∞ losing the max with the place named ('不在 tl.max 里胜出', 'never wins in the max') and
+    exp(−∞ − m) = 0 with an adverb before the verb ('也等于 0', 'is exactly 0'), while the same words asserting
+    the opposite ('总会…胜出', '也不等于 0', 'is not 0') earn nothing?"""
+    assert (concept in _earned(l7, "Q1", text)) is earned
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("结果一样，因为分子分母都带着同一个常数因子。", True),
+        ("结果一样，是因为 e^(−m) 这个因子一除就消掉了。", True),
+        ("分子分母里的 exp 一相除就抵消，所以概率不变。", True),
+        ("减 m 以后结果相同：exp(x_i − m) = exp(x_i) · exp(−m)。", True),
+        ("减 m 以后结果相同：e^(x − m) = e^x / e^m。", True),
+        ("减 m 以后结果相同：e^(x − m) = e^x · e^m。", False),
+        ("结果一样，因为分子分母都带着不同的因子。", False),
+    ],
+)
+def test_invariance_through_the_common_factor_in_any_wording(l7, text, earned):
+    """Does Q2 credit the invariance stated as the factor both terms hold, cancelled in the division ('一除就消掉',
+    '相除抵消') or as the product rule e^(x−m) = e^x·e^(−m) (or e^x / e^m), while e^x·e^m or a sum earn nothing?"""
+    assert ("invariance" in _earned(l7, "Q2", text)) is earned
+
+
+def test_the_exp_difference_stays_vetoed_beside_the_new_invariance_words(l7):
+    """Is exp(x − m) = exp(x) − exp(m) still vetoed when the answer also says the factor cancels?"""
+    s = score(l7, "Q2", "结果一样，因为 exp(x − m) = exp(x) − exp(m)，分子分母都减掉同一个 exp(m) 就抵消了。")
+    assert s.veto
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("比如 [5, 3, 1] 减去 5 以后变成 [0, −2, −4]，exp 都不超过 1。", True),
+        ("Subtracting 7 from [7, 2] gives [0, -5].", True),
+        ("比如 [5, 3, 1] 减去 1 以后变成 [4, 2, 0]。", False),
+        ("比如 [5, 3, 1] 减去 3 以后变成 [2, 0, −2]。", False),
+    ],
+)
+def test_a_worked_shifted_row_shows_every_exponent_is_at_most_zero(l7, text, earned):
+    """Does Q2 credit the bound from a worked row after the shift whose every entry is ≤ 0, and not a row that
+    still holds a positive number (the shift by something other than the max)?"""
+    assert ("bounded" in _earned(l7, "Q2", text)) is earned
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("fp32 每个数占 4 个字节，融合之后每个数只搬一次，所以快 4 倍。", True),
+        ("加速约 4 倍，因为 float32 一个元素是 4 字节。", True),
+        ("The speed-up is 4x because each element is 4 bytes.", True),
+        ("A float is 4 bytes, so fusing gives 4x.", True),
+        ("fp32 每个元素 4 字节，朴素读写 8MN 个元素，融合 2MN 个，访存受限，所以快 4 倍。", False),
+        ("每个元素 4 字节；朴素读 5 次写 3 次，融合读写各一次，所以快 4 倍。", False),
+        ("Each element is 4 bytes; the naive version moves 8MN of them and the fused one 2MN, so 4x.", False),
+        ("快 4 倍不是因为 fp32 占 4 字节，而是字节数之比 8MN : 2MN。", False),
+    ],
+)
+def test_the_speed_up_from_the_element_size_is_vetoed(l7, text, vetoed):
+    """Does Q3 veto a 4× drawn from the 4 bytes of one fp32 element in any order, Chinese and English, while an
+    element size inside a count of the traffic (MN, 次, kernels between them) or the chain denied is no veto?"""
+    assert score(l7, "Q3", text).veto is vetoed
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "earned"),
+    [
+        (
+            "Naive: each kernel writes its result back to HBM and the next one reads it.",
+            "naive_traffic",
+            True,
+        ),
+        ("Naive: the intermediates round-trip through global memory.", "naive_traffic", True),
+        ("Fused: each kernel keeps its result in registers.", "naive_traffic", False),
+        ("Fused: MN read and MN written.", "fused_traffic", True),
+        ("Naive: 5MN read and 3MN written.", "fused_traffic", False),
+    ],
+)
+def test_the_traffic_counts_in_english(l7, text, concept, earned):
+    """Does Q3 read the naive traffic as every step going through memory in English and the fused count written
+    number first ('MN read and MN written'), while register-resident steps or the naive count earn neither?"""
+    assert (concept in _earned(l7, "Q3", text)) is earned
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("小矩阵只快 2 倍左右，应该是测量误差。", True),
+        ("小矩阵上加速低一些，这个差别可能只是噪声。", True),
+        ("On the small shapes the gap is probably just measurement noise.", True),
+        ("小矩阵只快 2 倍，不是测量误差：中间结果留在 L2 里。", False),
+        ("融合 kernel 在所有形状上都比 torch.softmax 快，所以总是最优。", True),
+        ("Our fused kernel is always faster than torch.softmax.", True),
+        ("大矩阵上融合比 torch.softmax 快，小矩阵上 torch.softmax 更快。", False),
+    ],
+)
+def test_wrong_readings_of_the_measurement_go_to_a_ta(l7, text, routed):
+    """Does Q3 route the small shapes' shortfall called noise (across a comma, in English) and the fused kernel
+    called the fastest on every shape (torch.softmax is 3-4× faster on the small ones), while the cause given or
+    the right comparison stays unflagged?"""
+    s = score(l7, "Q3", text)
+    flagged = any(f.startswith("suspect:") for f in s.flags)
+    assert flagged is routed
+
+
+@pytest.mark.parametrize(
+    ("question", "true_premise", "false_twin"),
+    [
+        ("Q3", "the matrices mostly sit in L2", "the matrices mostly sit in DRAM"),
+        ("Q3", "these matrices are only 2-16 MB", "these matrices are 2-16 GB"),
+        ("Q3", "naive moves 8MN elements and fused 2MN", "naive moves 8MN elements and fused 4MN"),
+        ("Q2", "e^(x − m) = e^x · e^(−m)", "e^(x − m) = e^x · e^m"),
+        ("Q2", "分子分母都多了同一个因子 e^(−m)", "分子分母都多了不同的因子"),
+    ],
+)
+def test_true_premises_of_round_12_are_facts_and_their_twins_are_not(l7, question, true_premise, false_twin):
+    """Does each premise blind v10 offered read as a fact (the data sitting in L2, a matrix of a few MB, both
+    right traffic totals, the product rule, the common factor), while a false twin in the same words does not?"""
+    assert _known(l7, question, true_premise)
+    assert not _known(l7, question, false_twin)
