@@ -55,7 +55,7 @@ def test_main_regenerates_both_figures(tmp_path, capsys):
 @pytest.mark.parametrize("build", [viz.padded_lanes_figure, viz.reduction_tree_figure])
 def test_english_labels_without_cjk_font(build, monkeypatch):
     """Without a CJK font, do the figures carry no Chinese text (which would render as empty boxes)?"""
-    monkeypatch.setattr(viz, "cjk_font", lambda: None)
+    monkeypatch.setattr(viz.common, "cjk_font", lambda: None)  # where label() looks it up
     fig = build()
     assert texts(fig) and not [t for t in texts(fig) if CJK.search(t)]
     matplotlib.pyplot.close(fig)
@@ -72,7 +72,7 @@ def test_chinese_labels_with_cjk_font():
 @pytest.mark.skipif(viz.cjk_font() is None, reason="no CJK font installed here")
 def test_cjk_font_found_despite_a_stale_font_cache(monkeypatch):
     """Is a CJK font installed after matplotlib built its font cache still found (from the font files)?"""
-    manager = viz.font_manager.fontManager
+    manager = viz.common.font_manager.fontManager
     monkeypatch.setattr(manager, "ttflist", [f for f in manager.ttflist if f.name not in viz.CJK_FAMILIES])
     monkeypatch.setitem(matplotlib.rcParams, "font.family", ["sans-serif"])
     assert viz.cjk_font.__wrapped__() in viz.CJK_FAMILIES
@@ -126,7 +126,7 @@ STUDENT_FIGURES = [
 def test_student_figures_render(build, kwargs, cjk, monkeypatch, tmp_path):
     """Does each figure render to a PNG for the student's own N and BLOCK, with English labels without a CJK font?"""
     if not cjk:
-        monkeypatch.setattr(viz, "cjk_font", lambda: None)
+        monkeypatch.setattr(viz.common, "cjk_font", lambda: None)
     fig = build(**kwargs)
     path = viz._save(fig, tmp_path / "f.png")
     assert path.read_bytes()[:8] == PNG_MAGIC

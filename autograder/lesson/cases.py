@@ -5,7 +5,7 @@ that gives the verdict (a seed drawn per batch), so a fact about what is tested 
 in one place: the lesson's spec.py. An output may be one value per row, a vector, a
 matrix, or several of those (a tuple such as (mean, rstd)).
 
-The verdict is the lesson's tolerance alone. A failure is then described by course/diagnose.py,
+The verdict is the lesson's tolerance alone. A failure is then described by course/diagnose/,
 the one reading the notebook's visible checks use too (the student package cannot import the
 grader, so the reading lives on the student's side and the grader imports it): the shape, what
 the error looks like, what it points to and the hint level, read from the outputs and never from
@@ -104,7 +104,7 @@ def block_for(n_cols: int) -> int:
 
 
 def _reading(got, expected, scale, exact: bool, exercise: Exercise, x) -> Diagnosis:
-    """What the failed output looks like, read from the numbers only (course/diagnose.py)."""
+    """What the failed output looks like, read from the numbers only (course/diagnose/)."""
     tol = exercise.comparison
     atol, rtol = (0.0, 0.0) if exact else (tol.atol, tol.rtol)
     block = block_for(x.shape[1]) if x is not None else None

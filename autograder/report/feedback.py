@@ -1,7 +1,7 @@
 """The student's feedback pages, in Chinese: the grade, each failed hidden case diagnosed, no hidden test.
 
 ``page`` is the grader's own page. The diagnosis of a failed case is the one the notebook's visible
-checks print (course/diagnose.py), kept in the grade by the hidden tests' comparison
+checks print (course/diagnose/), kept in the grade by the hidden tests' comparison
 (autograder/lesson/cases.py): the shape that failed, what the error looks like, what it points to,
 the hint level, and the shapes that passed, read from the outputs and never from the answer.
 

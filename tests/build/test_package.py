@@ -49,11 +49,18 @@ def test_a_module_that_imports_the_grader_is_refused(tmp_path, monkeypatch):
     """Is a student-side module that imports autograder (even inside a function) a build error?"""
     course = tmp_path / "course"
     shutil.copytree(REPO_ROOT / "course", course, ignore=shutil.ignore_patterns("lessons", "__pycache__"))
-    with open(course / "viz.py", "a", encoding="utf-8") as viz:
+    with open(course / "viz" / "common.py", "a", encoding="utf-8") as viz:
         viz.write("\n\ndef leak():\n    from autograder.lesson import cases\n")
     monkeypatch.setattr(package, "COURSE_DIR", course)
-    with pytest.raises(package.PackageError, match="viz.py imports autograder.lesson"):
+    with pytest.raises(package.PackageError, match="viz/common.py imports autograder.lesson"):
         package.write_package(ASSIGNMENT, tmp_path / "release")
+
+
+def test_every_module_of_the_helper_packages_is_handed_out():
+    """Is each module of course/viz/ and course/diagnose/ in MODULES, so none is missing from the package?"""
+    for folder in ("viz", "diagnose"):
+        found = {f"{folder}/{path.name}" for path in (package.COURSE_DIR / folder).glob("*.py")}
+        assert found and found <= set(package.MODULES), found - set(package.MODULES)
 
 
 @pytest.fixture(scope="module")
