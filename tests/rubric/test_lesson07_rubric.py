@@ -134,9 +134,11 @@ def test_note_with_a_reason_for_each_blank_earns_full_marks(l7):
     assert s.points == 1.0 and not s.needs_review
 
 
-def test_note_without_reasons_earns_nothing_final(l7):
+def test_note_without_reasons_earns_half_final(l7):
+    """Does a note naming both right blanks without a reason earn half, finalized (rubric 12: every blind set
+    labels it 0.5; until rubric 11 it earned 0)?"""
     s = score(l7, "explanation", "两个空填的是 -float('inf') 和 row_max，检查通过。")
-    assert s.points == 0.0
+    assert s.points == 0.5 and not s.needs_review
 
 
 # ── rubric_version 4: the second blind set's wrong premises and wrong answers, in other words ────────
@@ -1161,3 +1163,22 @@ def test_true_premises_of_round_12_are_facts_and_their_twins_are_not(l7, questio
     right traffic totals, the product rule, the common factor), while a false twin in the same words does not?"""
     assert _known(l7, question, true_premise)
     assert not _known(l7, question, false_twin)
+
+
+@pytest.mark.parametrize(
+    ("text", "blank", "points"),
+    [
+        ("第一个空是 -float('inf')，第二个空是 row_max，可见检查都过了。", "-float('inf'), row_max", 0.5),
+        ("Used -inf and row_max; every check passed.", "-float('inf'), row_max", 0.5),
+        ("-inf；row_max。全过。", "-float('inf'), row_max", 0.5),
+        ("其余都是默认的，检查都过了。", "-float('inf'), row_max", 0.0),
+        ("−∞ 单位元 row_max mask 数值稳定 检查通过 融合 tl.max tl.sum", "-float('inf'), row_max", 0.0),
+        ("other 填 -inf，shift 填 row_max，检查都过了。", "-float('inf'), 0", 0.0),
+    ],
+)
+def test_a_note_naming_both_right_blanks_without_reasons_earns_half(l7, text, blank, points):
+    """Does a note that names the two right blanks it submitted without a reason earn half the note, as every
+    blind set labels it, while a note naming nothing, a keyword list, or a shift that is not the submitted one
+    earns nothing?"""
+    s = score(l7, "explanation", text, context={"blank": blank, "checks_passed": True})
+    assert s.points == points
