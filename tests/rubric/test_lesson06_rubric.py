@@ -40,7 +40,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the nine blind sets appended as splits blind-v1 to blind-v9?"""
+    """Does the calibration file parse, with the ten blind sets appended as splits blind-v1 to blind-v10?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -53,6 +53,7 @@ def test_calibration_is_valid(calibration):
         "blind-v7",
         "blind-v8",
         "blind-v9",
+        "blind-v10",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -63,6 +64,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v7" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v8" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v9" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v10" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -1136,3 +1138,109 @@ def test_round11_true_number_of_elements_earns_the_divisor(l6):
     assert "divide_by_n" in {m["concept"] for m in stated.matched}
     denied = score(l6, "Q2", "We divide by BLOCK_SIZE; it is not the actual number of values.")
     assert "divide_by_n" not in {m["concept"] for m in denied.matched}
+
+
+# ── rubric_version 12 (built on blind-v10): thin honest wordings earn what they state; tl.where removing lanes ──
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("分母就是 = 真实个数 N，所以除以 N。", True),
+        ("均值要除 N，因为和只加了真实值。", True),
+        ("真实的数据一共只有 N 个，所以除以 N。", True),
+        ("因为 N 就是真实的元素个数，所以除以它。", True),
+        # false twins: BLOCK_SIZE named as the count, a denial
+        ("因为 BLOCK 就是真实的元素个数，所以除以它。", False),
+        ("N 不是真实的元素个数，所以除以 BLOCK_SIZE。", False),
+    ],
+)
+def test_round12_divisor_reason_in_thin_wordings(l6, text, earned):
+    """Does the divisor's reason stated thinly ('分母 = 真实个数 N', '除 N', '数据只有 N 个', 'N 就是真实的元素个数') earn
+    the divisor concept, and the same words said of BLOCK_SIZE or denied not?"""
+    result = score(l6, "Q2", text)
+    assert ("divide_by_n" in {m["concept"] for m in result.matched}) is earned
+
+
+@pytest.mark.parametrize(
+    ("text", "share"),
+    [
+        ("转成 fp32 来累加可以避免溢出。", 1.0),
+        ("Casting to fp32 before summing avoids overflow to inf.", 1.0),
+        ("fp16 累加时误差会越积越多，误差积累，fp32 好一些。", 1 / 3),
+        ("转 fp32 是为了精度更高。", 1 / 3),
+        # false twins: the purpose denied, no reason at all
+        ("转 fp32 并不是为了避免溢出。", 0.0),
+        ("fp16 输入也要转成 fp32。", 0.0),
+    ],
+)
+def test_round12_fp32_purpose_and_thin_reasons(l6, text, share):
+    """Does the purpose 'avoids overflow / 避免溢出' earn the fp32 reason in full (the avoid word would deny it
+    otherwise), errors that accumulate earn the thin third, and a denied purpose nothing?"""
+    result = score(l6, "Q2", text)
+    credited = {m["concept"] for m in result.matched}
+    if share == 0.0:
+        assert "fp32_accumulate" not in credited
+    else:
+        assert "fp32_accumulate" in credited
+        assert ("stand_in:fp32_accumulate" in result.flags) is (share < 1.0)
+
+
+def test_round12_block_effect_in_worked_numbers(l6):
+    """Does 'BLOCK=N 时看不出来，128 时就差很多' earn what dividing by BLOCK_SIZE does wrong, and a plain width not?"""
+    text = "因为只有 N 个真实元素，所以除以 N；N=4 时 BLOCK=4 看不出来，N=100 时 BLOCK=128 就差很多。"
+    assert "block_wrong_effect" in {m["concept"] for m in score(l6, "Q2", text).matched}
+    plain = "因为只有 N 个真实元素，所以除以 N；BLOCK=128。"
+    assert "block_wrong_effect" not in {m["concept"] for m in score(l6, "Q2", plain).matched}
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "vetoed"),
+    [
+        (
+            "explanation",
+            "填 0.0，因为 tl.where 会把越界的 lane 从张量中删除，n_cols 是因为删除之后长度就是 n_cols。",
+            True,
+        ),
+        ("explanation", "第二个空填什么都不过是个占位，我就用了 0.0。", True),
+        ("Q1", "The mask makes tl.where drop the padded lanes, so the sum only sees real values.", True),
+        (
+            "Q1",
+            "Padding elements get removed from the block by tl.where, so whatever we fill is only a placeholder.",
+            True,
+        ),
+        # false twins: a value replaced, lanes kept, the padding's 0 as a placeholder that is no data
+        ("Q1", "tl.where 把 padding lane 的 -mean 去掉，换成 0，所以平方和只剩真实元素的偏差。", False),
+        ("Q1", "tl.where 不会把 lane 从张量里删掉，padding lane 还在，里面放的是 0。", False),
+        ("Q2", "padding 的 0 只是占位，不是数据，所以除以 N。", False),
+    ],
+)
+def test_round12_lanes_removed_by_where_vetoed(l6, question, text, vetoed):
+    """Does the rubric veto 'tl.where / the mask removes the masked lanes from the tensor (so the fill is a
+    placeholder)' in any wording, the 'masked lanes are skipped' chain, and leave a replaced value, a denial
+    and the padding's 0 called a placeholder alone?"""
+    assert score(l6, question, text).veto is vetoed
+
+
+def test_round12_fill_minus_mean_earns_nothing(l6):
+    """Does a note whose fill is −mean earn no reason for its values, and a note that rejects −mean keep them?"""
+    wrong = "我填的 -mean：padding 在 x - mean 后已经是 -mean，填 -mean 保持一致。"
+    assert (
+        score(l6, "explanation", wrong, context={"blank": "n_cols, -mean", "checks_passed": False}).points
+        == 0
+    )
+    right = "填 0.0 而不是 -mean，因为 padding 在 x - mean 后是 -mean，要放回单位元 0。"
+    assert score(l6, "explanation", right).points > 0
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("n_cols 和 0.0。第一次跑 fp16 那个用例报错，是我删了 .to(tl.float32)，加回以后全部通过。", True),
+        ("n_cols 和 0.0。一开始 import triton 报错，后来重装驱动就好了。", False),
+    ],
+)
+def test_round12_earlier_failure_told_in_a_passed_note_routes(l6, text, routed):
+    """Does a passed note that tells of an earlier failed check and its fix go to a TA, and an install trouble not?"""
+    result = score(l6, "explanation", text)
+    assert any(f == "suspect:earlier_failure_told" for f in result.flags) is routed

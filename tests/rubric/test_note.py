@@ -278,7 +278,9 @@ def test_a_note_saying_nothing_ran_against_a_failed_record_routes(lesson06, pass
     the record says the checks ran and failed (its failed-state concepts would under-credit it silently), and
     stay with the not-run state's concepts when the record says nothing ran? (lesson 6 l6v9-ex-019, l6v10-ex-023)"""
     note = "只做了静态审查，这台电脑装不上 triton，一个检查都没跑。我拿 N=3、BLOCK=4 手推：除以 n_cols 得到均值 2，padding 平方为 0。"
-    result = score_answer(lesson06, "explanation", note, context={"blank": "n_cols, 0.0", "checks_passed": passed})
+    result = score_answer(
+        lesson06, "explanation", note, context={"blank": "n_cols, 0.0", "checks_passed": passed}
+    )
     assert ("contradicts_code" in result.flags) is routed
     assert result.needs_review is routed or result.needs_review
 
@@ -286,5 +288,7 @@ def test_a_note_saying_nothing_ran_against_a_failed_record_routes(lesson06, pass
 def test_a_failed_run_told_as_failed_is_no_contradiction(lesson06):
     """Is a note that reports its failed check ("fp16 那组没过") left free of the contradiction flag?"""
     note = "n_cols 和 0.0。fp16 那组没过，因为我删了 .to(tl.float32)，平方和溢出了。"
-    result = score_answer(lesson06, "explanation", note, context={"blank": "n_cols, 0.0", "checks_passed": False})
+    result = score_answer(
+        lesson06, "explanation", note, context={"blank": "n_cols, 0.0", "checks_passed": False}
+    )
     assert "contradicts_code" not in result.flags
