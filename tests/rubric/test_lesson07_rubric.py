@@ -1182,3 +1182,52 @@ def test_a_note_naming_both_right_blanks_without_reasons_earns_half(l7, text, bl
     earns nothing?"""
     s = score(l7, "explanation", text, context={"blank": blank, "checks_passed": True})
     assert s.points == points
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("填 −∞ 以后 tl.max 不受影响。", True),
+        ("−∞ 放进去也不会改变行的最大值。", True),
+        ("取 max 的时候它比什么都小。", True),
+        ("−∞ 是 max 的 identity。", True),
+        ("tl.max 不会选中它。", True),
+        ("所以它永远不会是 max。", True),
+        ("填 −∞ 以后 tl.max 受影响。", False),
+        ("−∞ 放进去会改变行的最大值。", False),
+        ("取 max 的时候它比什么都大。", False),
+        ("−∞ 不会是 max 的单位元。", False),
+    ],
+)
+def test_the_max_unaffected_in_plain_words(l7, text, earned):
+    """Does Q1 credit the max left alone in plain words ('max 不受影响', '不会改变最大值', '比什么都小', 'max 的
+    identity', '不会选中它', '不会是 max'), while the same words asserting the opposite earn nothing?"""
+    assert ("max_unaffected" in _earned(l7, "Q1", text)) is earned
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("只要这一行有一个正数，max 就对了，填 0.0 也就没问题了。", True),
+        ("As long as one entry is positive, zero is harmless.", True),
+        ("If the row has a positive value, 0.0 is fine for the max.", False),
+        ("只要行里有正数，填 0 的 max 就对，但分母还是会多出 e^(−m)。", False),
+    ],
+)
+def test_zero_called_harmless_on_rows_with_a_positive_value_goes_to_a_ta(l7, text, routed):
+    """Does Q1 route 0.0 called harmless whenever the row holds a positive number (the denominator still gains
+    e^{−m} per lane), while the max alone called right on such rows (true) is no such claim?"""
+    s = score(l7, "Q1", text)
+    assert ("suspect:zero_fill_harmless" in s.flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("The masked lanes simply receive the other value.", True),
+        ("They never receive the other value.", False),
+    ],
+)
+def test_the_lanes_getting_other_in_english(l7, text, earned):
+    """Does Q1 read the lanes as the subject that gets `other` ('they get the other value'), and not its denial?"""
+    assert ("input_fill" in _earned(l7, "Q1", text)) is earned
