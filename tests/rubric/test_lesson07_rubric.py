@@ -1231,3 +1231,21 @@ def test_zero_called_harmless_on_rows_with_a_positive_value_goes_to_a_ta(l7, tex
 def test_the_lanes_getting_other_in_english(l7, text, earned):
     """Does Q1 read the lanes as the subject that gets `other` ('they get the other value'), and not its denial?"""
     assert ("input_fill" in _earned(l7, "Q1", text)) is earned
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("不先减的话，exp 会非常大，就会溢出成 inf。", True),
+        ("x 很大时 exp(x) 用 fp32 表示不了。", True),
+        ("The exp of a large logit overflows in fp32.", True),
+        ("减完以后，exp 都不超过 1，也就不会溢出。", False),
+        ("减完以后 fp32 放得下 exp 的结果。", False),
+        ("The exp of a large logit never overflows.", False),
+    ],
+)
+def test_the_overflow_across_a_comma_and_in_plain_words(l7, text, earned):
+    """Does Q2 credit the overflow stated across a comma ('exp 会非常大，就会溢出'), as fp32 unable to hold it
+    ('fp32 表示不了') and in English ('the exp of a large logit overflows'), while the overflow denied after the
+    shift ('也就不会溢出', '放得下', 'never overflows') earns nothing?"""
+    assert ("overflow" in _earned(l7, "Q2", text)) is earned
