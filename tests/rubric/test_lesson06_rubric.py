@@ -1244,3 +1244,41 @@ def test_round12_earlier_failure_told_in_a_passed_note_routes(l6, text, routed):
     """Does a passed note that tells of an earlier failed check and its fix go to a TA, and an install trouble not?"""
     result = score(l6, "explanation", text)
     assert any(f == "suspect:earlier_failure_told" for f in result.flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("explanation", "同 Q1、Q2：真实的元素 N 个", True),
+        ("explanation", "同上：真实的元素 BLOCK_SIZE 个", False),
+        ("Q2", "均值的定义就是总和除以元素个数", True),
+        ("Q2", "均值的定义就是总和除以 BLOCK_SIZE", False),
+        ("Q2", "把 padding 算进个数就相当于把它们当作数据", True),
+        ("Q2", "把 padding 算进个数不相当于把它们当作数据", False),
+        ("Q2", "2) 除数写成 BLOCK_SIZE", True),
+        ("Q2", "除数是 BLOCK_SIZE", False),
+        ("Q2", "the padding lanes are only added to round up to the next power of two", True),
+        ("Q2", "the padding lanes are added to round up to a multiple of 32", False),
+        ("Q1", "the second sum adds all BLOCK_SIZE lanes", True),
+        ("Q1", "the second sum adds only the real lanes", False),
+        ("Q3", "tl.maximum(var, 0.0)", True),
+        ("Q3", "tl.maximum(var, 1.0)", False),
+        ("Q1", "平方和会多算每个 padding 的 mean²", True),
+        ("Q1", "平方和不会多算 mean²", False),
+        ("Q1", "这时 padding 的单位元被破坏了", True),
+        ("Q1", "这时 padding 的单位元没有被破坏", False),
+    ],
+)
+def test_round12_true_premises_and_their_false_twins(l6, question, premise, sound):
+    """Are the true premises blind v10 routed in new wordings (真实元素 N 个 after a cross-reference, 均值的定义是和
+    除以个数, padding 算进分母即当成数据, 分母错成 BLOCK_SIZE, padding added to reach a power of two, the second
+    sum over all lanes, maximum(var, 0), 多算 mean², 单位元被破坏) read as sound, and their false twins not?"""
+    assert known(l6, question, premise) is sound
+
+
+def test_round12_mean_squared_entering_the_variance_earns_the_reason(l6):
+    """Does 'mean² 进到方差里' as a premise earn the second mask's reason, and its denial not?"""
+    text = "x - mean 后 padding 变成 -mean，平方后每个 mean² 都进到方差里，所以要 tl.where 再放回 0。"
+    assert "second_mask_reason" in {m["concept"] for m in score(l6, "Q1", text).matched}
+    denied = "x - mean 后 padding 变成 -mean，平方后 mean² 不会进到方差里，所以要 tl.where 再放回 0。"
+    assert "second_mask_reason" not in {m["concept"] for m in score(l6, "Q1", denied).matched}
