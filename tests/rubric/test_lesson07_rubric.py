@@ -1249,3 +1249,26 @@ def test_the_overflow_across_a_comma_and_in_plain_words(l7, text, earned):
     ('fp32 表示不了') and in English ('the exp of a large logit overflows'), while the overflow denied after the
     shift ('也就不会溢出', '放得下', 'never overflows') earns nothing?"""
     assert ("overflow" in _earned(l7, "Q2", text)) is earned
+
+
+@pytest.mark.parametrize(
+    ("question", "concept", "text", "routed"),
+    [
+        ("Q2", "invariance", "这一步做完，概率和原来相同，这是 softmax 的老规矩。", True),
+        ("Q2", "invariance", "这一步做完，概率会变。", False),
+        ("Q2", "overflow", "只有 fp16 才会溢出。", True),
+        ("Q2", "overflow", "log-softmax 直接写。", False),
+        ("Q1", "max_unaffected", "tl.max 那一步它就输了。", True),
+        ("Q1", "max_unaffected", "输出时 store 带 mask。", False),
+        ("Q3", "fused_traffic", "融合版本对整块数据只过一次。", True),
+        ("Q3", "fused_traffic", "融合版本更快。", False),
+    ],
+)
+def test_an_unread_statement_of_a_missing_concept_routes_through_its_topic(
+    l7, question, concept, text, routed
+):
+    """Does a sentence holding a missing concept's topic words that no pattern read (the invariance, the overflow,
+    the max, the fused traffic in words the patterns do not know) route as `unread`, while a sentence without
+    them does not?"""
+    q = l7.questions[question]
+    assert bool(unread(q, prepare(text, l7), l7, [q.concept(concept)])) is routed
