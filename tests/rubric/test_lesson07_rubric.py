@@ -1272,3 +1272,25 @@ def test_an_unread_statement_of_a_missing_concept_routes_through_its_topic(
     them does not?"""
     q = l7.questions[question]
     assert bool(unread(q, prepare(text, l7), l7, [q.concept(concept)])) is routed
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "routed"),
+    [
+        ("Q1", "选 −∞，因为 tl.max 里它最小，exp 之后是 0，所以两次归约都不受影响。", False),
+        ("Q1", "选 −∞，因为 tl.max 里它最大，所以两次归约都不受影响。", True),
+        ("Q1", "Masked lanes simply skip the load and hold other = -inf.", False),
+        ("Q1", "Masked lanes simply skip the max and hold other = -inf.", True),
+    ],
+)
+def test_confirm_only_routes_of_round_12_are_read(l7, question, text, routed):
+    """Does the rubric read the true premises and descriptions blind v10 routed for a TA to confirm (−∞ the
+    smallest in tl.max, the lanes in both reductions, masked lanes skipping the load, 选 −∞ as the fill), while
+    false twins in the same words (the largest, 不参与, skipping the max) still route?"""
+    assert score(l7, question, text).needs_review is routed
+
+
+def test_the_lanes_in_both_reductions_is_a_fact_and_its_denial_is_not(l7):
+    """Is 'padding lane 两次都参与' (the lanes take part in both reductions) a known premise, and '两次都不参与' not?"""
+    assert _known(l7, "Q1", "padding lane 两次都参与")
+    assert not _known(l7, "Q1", "padding lane 两次都不参与")
