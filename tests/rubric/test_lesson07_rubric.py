@@ -36,7 +36,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the ten blind sets appended as splits blind-v1 to blind-v10?"""
+    """Does the calibration file parse, with the eleven blind sets appended as splits blind-v1 to blind-v11?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -50,6 +50,7 @@ def test_calibration_is_valid(calibration):
         "blind-v8",
         "blind-v9",
         "blind-v10",
+        "blind-v11",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -61,6 +62,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v8" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v9" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v10" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v11" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -1294,3 +1296,58 @@ def test_the_lanes_in_both_reductions_is_a_fact_and_its_denial_is_not(l7):
     """Is 'padding lane 两次都参与' (the lanes take part in both reductions) a known premise, and '两次都不参与' not?"""
     assert _known(l7, "Q1", "padding lane 两次都参与")
     assert not _known(l7, "Q1", "padding lane 两次都不参与")
+
+
+# ── round 13 (blind v11) ─────────────────────────────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("小形状上只快 1.8 倍，是因为 Triton 第一次要 JIT 编译，这部分时间在小矩阵上占大头。", True),
+        ("N = 128 时不如预测，原因是编译开销算进了计时。", True),
+        ("The small sizes lag because the JIT compile time is counted in the timing.", True),
+        ("小形状不如预测，不是因为 JIT 编译（计时前已经预热），而是中间结果留在 L2。", False),
+        ("计时之前跑过一次预热，JIT 编译时间已经排除；小形状上启动开销占主导。", False),
+        ("融合快是因为 Triton 编译器生成的代码把中间结果留在寄存器里。", False),
+        ("The timing warms up first, so compile time is excluded; small shapes are latency-bound.", False),
+    ],
+)
+def test_the_small_shapes_blamed_on_jit_compile_time_are_vetoed(l7, text, vetoed):
+    """Does Q3 veto a small shape's shortfall blamed on the JIT compile inside the timing (the lesson's timings
+    warm up first), in Chinese and English, while the compile denied or excluded, or the compiler named for
+    another reason, is no veto?"""
+    assert score(l7, "Q3", text).veto is vetoed
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("平移不变对任何常数都成立，所以减平均值也可以，一样稳。", True),
+        ("其实减均值更好，不会被一个特别大的数带偏。", True),
+        ("Subtracting the row mean works just as well.", True),
+        ("减均值不够：一行里有离群的大值时 x − mean 仍可能超过 88.7。", False),
+        ("Subtracting the mean is not safe: one outlier can still overflow.", False),
+    ],
+)
+def test_subtracting_the_mean_called_as_safe_goes_to_a_ta(l7, text, routed):
+    """Does Q2 route a shift by the mean called as good as the max (x − mean can still overflow on an outlier),
+    in any wording, while the mean called unsafe stays unflagged?"""
+    s = score(l7, "Q2", text)
+    assert any(f == "suspect:shift_by_mean" for f in s.flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("softmax 平移不变。", True),
+        ("结果一样，softmax 对平移不变（课本上说的）。", False),
+        ("softmax 平移不变，老师讲过。", False),
+        ("输出一样：softmax 平移不变，这是它自己的性质。", True),
+        ("softmax 平移不变（the notebook says so）。", False),
+    ],
+)
+def test_invariance_asserted_on_authority_earns_no_stand_in(l7, text, earned):
+    """Does Q2's invariance stand-in (the property named, half) stay off when the property is asserted on
+    authority after it ('书上说的', '老师讲过', 'the notebook says') with no reason of the student's own?"""
+    assert ("invariance" in _earned(l7, "Q2", text)) is earned
