@@ -40,7 +40,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the ten blind sets appended as splits blind-v1 to blind-v10?"""
+    """Does the calibration file parse, with the eleven blind sets appended as splits blind-v1 to blind-v11?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -54,6 +54,7 @@ def test_calibration_is_valid(calibration):
         "blind-v8",
         "blind-v9",
         "blind-v10",
+        "blind-v11",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -65,6 +66,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v8" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v9" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v10" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v11" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -1282,3 +1284,91 @@ def test_round12_mean_squared_entering_the_variance_earns_the_reason(l6):
     assert "second_mask_reason" in {m["concept"] for m in score(l6, "Q1", text).matched}
     denied = "x - mean 后 padding 变成 -mean，平方后 mean² 不会进到方差里，所以要 tl.where 再放回 0。"
     assert "second_mask_reason" not in {m["concept"] for m in score(l6, "Q1", denied).matched}
+
+
+# ── round 13 (blind v11 is calibration): routes a TA would only confirm ─────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        (
+            "Around 1e8 the fp32 grid is coarse, so subtracting the two averages cancels most of the significant digits.",
+            True,
+        ),
+        (
+            "Around 1e8 the fp32 grid is coarse, so subtracting the two averages never cancels the significant digits.",
+            False,
+        ),
+        (
+            "fp32 near 1e8 rounds both terms, so what the subtraction leaves is mostly rounding noise: the difference is noise.",
+            True,
+        ),
+        ("fp32 near 1e8 rounds both terms, but the difference is not noise.", False),
+        ("fp32 在 1e8 附近舍入很粗，两项相减后只剩误差，方差算不出来。", True),
+        ("At that size neighbouring fp32 values are eight apart, so the variance of 1 cannot be seen.", True),
+        (
+            "At that size neighbouring fp32 values are eighty apart, so the variance of 1 cannot be seen.",
+            False,
+        ),
+        ("1e8 附近 fp32 的分辨率只有 8，方差 1 被舍入掉了。", True),
+        ("1e8 附近 fp32 的分辨率是 0.8，方差 1 被舍入掉了。", False),
+    ],
+)
+def test_round13_cancellation_in_plain_results(l6, text, earned):
+    """Does Q3's cancellation read its plain results in any wording ('cancels most of the digits', 'the difference
+    is noise', '相减后只剩误差', fp32's spacing as 'eight apart' or '分辨率 8'), and their denials or wrong spacings not?"""
+    assert ("cancellation" in {m["concept"] for m in score(l6, "Q3", text).matched}) is earned
+
+
+def test_round13_big_numbers_subtracted_across_a_comma_earn_half(l6):
+    """Does '两项都是很大的数，相减时精度丢了' earn the cancellation's half, and a row of small numbers not?"""
+    text = "均值大时 sum(x²)/N 和 mean² 都是很大的数，相减时精度就丢了。"
+    assert score(l6, "Q3", text).points == 0.5
+    assert score(l6, "Q3", "两项都不是很大的数，相减时精度没问题。").points == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("tl.maximum(var, 0.0) clips any tiny negatives that rounding produced.", True),
+        ("tl.maximum(var, 0.0) is there for speed and has nothing to do with negatives.", False),
+        ("tl.maximum 是为了防止方差小于 0。", True),
+        ("tl.maximum 是为了防止方差大于 0。", False),
+    ],
+)
+def test_round13_clamp_reason_in_new_wordings(l6, text, earned):
+    """Does the clamp's reason read 'clips tiny negatives' and '防止方差小于 0', and not a clamp for speed or for 大于 0?"""
+    assert ("clamp_reason" in {m["concept"] for m in score(l6, "Q3", text).matched}) is earned
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q3", "the fp32 values near one hundred million sit eight apart", True),
+        ("Q3", "the fp32 values near one hundred thousand sit eighty apart", False),
+        ("Q3", "max(var, 0) cuts off small negatives", True),
+        ("Q3", "max(var, 0) does not cut off small negatives", False),
+        ("Q3", "两项都是很大的数，相减后精度没了", True),
+        ("Q2", "half precision tops out near sixty five thousand", True),
+        ("Q2", "half precision tops out near sixty five million", False),
+        ("Q2", "half precision keeps about three significant digits", True),
+        ("Q2", "half precision keeps about thirty significant digits", False),
+        ("Q2", "补出来的 lane 不是 real data", True),
+        ("Q2", "补出来的 lane 是 real data", False),
+        ("explanation", "我除以了 BLOCK_SIZE 而不是 N 个真实元素", True),
+        ("explanation", "我除以了 N 而是 BLOCK_SIZE 个真实元素", False),
+    ],
+)
+def test_round13_true_premises_and_their_false_twins(l6, question, premise, sound):
+    """Are the true premises blind v11 routed in new wordings (fp32's spacing 8 and 1e8 in words, the clamp cutting
+    negatives in English, fp16's range and digits in words, padding not real data, the block divided by instead of
+    the real count) read as sound, and their false twins not?"""
+    assert known(l6, question, premise) is sound
+
+
+def test_round13_ruling_out_a_saying_is_no_claim(l6):
+    """Does '先排除一种说法' (discourse) stay unrouted, while an unread claim that padding is excluded still routes?"""
+    text = "先排除一种常见说法：单遍的问题不在 padding。均值 1e4 时两项都约 1e8，fp32 的间隔是 8，相减后只剩舍入误差。"
+    assert "unread" not in score(l6, "Q3", text).flags
+    assert "unread" in score(l6, "Q3", "单遍公式会自动排除 padding，所以更快。").flags
