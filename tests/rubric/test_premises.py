@@ -269,3 +269,12 @@ def test_a_comma_inside_brackets_splits_no_clause_of_a_chain(text, premise):
     """In a chain of arrows, is the premise of the last step the chain before it even when a bracketed aside
     holds a comma ("（B=8, N=4）"), while a comma outside brackets still starts a new clause?"""
     assert links(text)[-1][0] == premise
+
+
+def test_the_so_inside_zhisuoyi_is_no_marker():
+    """Does 'A 之所以 C，是因为 B' offer B as the premise of A's clause, and never the words before 之所以 as a
+    premise of their own (its 所以 is part of 之所以, not 'B，所以 A')?"""
+    found = links("结果之所以不变，是因为分子分母同乘一个常数")
+    assert [premise for premise, _ in found] == ["分子分母同乘一个常数"]
+    assert all(premise != "结果之" for premise, _ in links("结果之所以不变：因为常数约掉了"))
+    assert links("常数约掉了，所以结果不变") == [("常数约掉了", "结果不变")]
