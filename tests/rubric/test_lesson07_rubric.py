@@ -1351,3 +1351,44 @@ def test_invariance_asserted_on_authority_earns_no_stand_in(l7, text, earned):
     """Does Q2's invariance stand-in (the property named, half) stay off when the property is asserted on
     authority after it ('书上说的', '老师讲过', 'the notebook says') with no reason of the student's own?"""
     assert ("invariance" in _earned(l7, "Q2", text)) is earned
+
+
+@pytest.mark.parametrize(
+    ("question", "true_premise", "false_twin"),
+    [
+        ("Q2", "分子和分母一起乘了 e^{-max}", "分子乘了 e^{-max}，分母没乘"),
+        ("Q2", "分母 d ≥ 1", "分母 d ≥ 0"),
+        ("Q2", "every exponent is at most 0", "every exponent is at least 0"),
+        ("Q2", "准确值其实是个有限的负数", "准确值其实也是负无穷"),
+        ("Q3", "融合的只读 x 一次，写 y 一次", "融合的只读 x 一次，写 y 两次"),
+        ("Q3", "融合版本读 x 1 次再写 y 1 次", "融合版本读 x 3 次再写 y 1 次"),
+    ],
+)
+def test_true_premises_of_round_13_are_facts_and_their_twins_are_not(l7, question, true_premise, false_twin):
+    """Does each premise blind v11 offered read as a fact (the common factor e^(−m) multiplied into both, the
+    denominator at least 1, every exponent at most 0, the true log-softmax finite, the fused
+    kernel reading x once and writing y once), while a false twin in the same words does not?"""
+    assert _known(l7, question, true_premise)
+    assert not _known(l7, question, false_twin)
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("After the shift, the exponents are all <= 0.", True),
+        ("The exponents are at most 0 once m is subtracted.", True),
+        ("After the shift, the exponents are all >= 0.", False),
+        ("The exponents are at most 10 once m is subtracted.", False),
+    ],
+)
+def test_every_exponent_at_most_zero_in_english(l7, text, earned):
+    """Does Q2's bounded concept read 'the exponents are (all) <= 0 / at most 0' in English, and not a bound
+    the other way or at another number?"""
+    assert ("bounded" in _earned(l7, "Q2", text)) is earned
+
+
+def test_a_conclusion_named_with_zhisuoyi_rests_on_the_reason_after_it(l7):
+    """Does Q2 read 'A 之所以不变，是因为 B' with B as the premise (no route when B is the common factor), while a
+    false B there stays vetoed?"""
+    assert "unknown_premise" not in score(l7, "Q2", "结果之所以不变，是因为分子分母同乘 e^{-m}。").flags
+    assert score(l7, "Q2", "结果之所以不变，是因为 softmax 是线性的。").veto
