@@ -1372,3 +1372,32 @@ def test_round13_ruling_out_a_saying_is_no_claim(l6):
     text = "先排除一种常见说法：单遍的问题不在 padding。均值 1e4 时两项都约 1e8，fp32 的间隔是 8，相减后只剩舍入误差。"
     assert "unread" not in score(l6, "Q3", text).flags
     assert "unread" in score(l6, "Q3", "单遍公式会自动排除 padding，所以更快。").flags
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q1", "adding zero: zero plus any number is itself", True),
+        ("Q1", "zero plus any number is twice itself", False),
+        ("Q1", "subtracting the mean is done lane by lane for every lane", True),
+        ("Q1", "subtracting the mean is done lane by lane for every real lane only", False),
+        ("Q3", "单遍的两项相减后可能会得到一个负数", True),
+        ("Q3", "单遍的两项相减后不会得到负数", False),
+    ],
+)
+def test_round13_english_identity_lanes_and_negative_results(l6, question, premise, sound):
+    """Are 'zero plus any number is itself', the mean subtracted lane by lane for every lane, and (in Q3) a subtraction
+    that may come out negative read as sound premises, and their false twins (twice itself, the real lanes only, a
+    denied negative) not?"""
+    assert known(l6, question, premise) is sound
+
+
+def test_round13_minus_mean_in_words_is_the_value(l6):
+    """Does 'the padded lane turns into minus the mean' earn the −mean concept, while 'x minus mean' alone does not?"""
+    assert "minus_mean" in {
+        m["concept"]
+        for m in score(l6, "Q1", "After the subtraction each padded lane turns into minus the mean.").matched
+    }
+    assert "minus_mean" not in {
+        m["concept"] for m in score(l6, "Q1", "After that we compute x minus mean.").matched
+    }
