@@ -1392,3 +1392,21 @@ def test_a_conclusion_named_with_zhisuoyi_rests_on_the_reason_after_it(l7):
     false B there stays vetoed?"""
     assert "unknown_premise" not in score(l7, "Q2", "结果之所以不变，是因为分子分母同乘 e^{-m}。").flags
     assert score(l7, "Q2", "结果之所以不变，是因为 softmax 是线性的。").veto
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "concept", "earned"),
+    [
+        ("Q1", "In tl.max the -inf lanes can never be the maximum.", "max_unaffected", True),
+        ("Q1", "In tl.max the -inf lanes can be the maximum.", "max_unaffected", False),
+        ("Q1", "进 tl.max 时 −∞ 不可能取代原来的最大值。", "max_unaffected", True),
+        ("Q1", "进 tl.max 时 0.0 会取代原来的最大值。", "max_unaffected", False),
+        ("Q1", "Input: masked lanes skip the load and simply receive the other value.", "input_fill", True),
+        ("Q1", "Input: masked lanes skip the load and never receive the other value.", "input_fill", False),
+    ],
+)
+def test_the_max_unaffected_and_the_lanes_getting_other_in_more_words(l7, question, text, concept, earned):
+    """Does Q1 read −∞ never the maximum in English ('can never be the maximum / winner') and never replacing the
+    real max ('不会顶替 / 不可能取代最大值'), and the lanes getting other as a second verb of their subject ('skip the
+    load and simply receive the other value'), while the claim without its negation, or denied, earns nothing?"""
+    assert (concept in _earned(l7, question, text)) is earned
