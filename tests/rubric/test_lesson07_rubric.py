@@ -1410,3 +1410,18 @@ def test_the_max_unaffected_and_the_lanes_getting_other_in_more_words(l7, questi
     real max ('不会顶替 / 不可能取代最大值'), and the lanes getting other as a second verb of their subject ('skip the
     load and simply receive the other value'), while the claim without its negation, or denied, earns nothing?"""
     assert (concept in _earned(l7, question, text)) is earned
+
+
+@pytest.mark.parametrize(
+    ("true_premise", "false_twin"),
+    [
+        ("两种实现的运算量完全一样", "融合实现的运算量更少"),
+        ("两边做的 exp 和除法一次都不少", "融合做的 exp 少了一次"),
+        ("both versions do the same amount of arithmetic", "the fused version does less arithmetic"),
+    ],
+)
+def test_equal_compute_is_a_fact_and_less_compute_is_not(l7, true_premise, false_twin):
+    """Does Q3 read both versions doing the same arithmetic as a fact (in Chinese and English), while the fused
+    one doing less (what fused_fewer_flops flags) is none?"""
+    assert _known(l7, "Q3", true_premise)
+    assert not _known(l7, "Q3", false_twin)
