@@ -1401,3 +1401,27 @@ def test_round13_minus_mean_in_words_is_the_value(l6):
     assert "minus_mean" not in {
         m["concept"] for m in score(l6, "Q1", "After that we compute x minus mean.").matched
     }
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q1", "subtracting the mean also changes the padded lanes", True),
+        ("Q1", "subtracting the mean never changes the padded lanes", False),
+        ("Q1", "the padded entries are all zero", True),
+        ("Q1", "the padded entries are all one", False),
+        ("Q2", "半精度大概只有 3 位十进制", True),
+        ("Q2", "半精度大概有 7 位十进制", False),
+        ("Q2", "半精度的动态范围很窄", True),
+        ("Q2", "fp32 的动态范围很窄", False),
+        ("Q3", "a variance of about 1 is smaller than the spacing", True),
+        ("Q3", "a variance of about 1 is not smaller than the spacing", False),
+        ("explanation", "since 12 extra lanes got counted", True),
+        ("explanation", "since 12 extra lanes never got counted", False),
+    ],
+)
+def test_round13_blind_v10_premises_and_their_false_twins(l6, question, premise, sound):
+    """Are the premises blind v10 still routed, in new wordings (the subtraction changing the padded lanes, padded
+    entries all zero, fp16's 3 decimal digits and narrow range, the variance below fp32's spacing, extra lanes
+    counted), read as sound, and their false twins (denials, another value, fp32's range) not?"""
+    assert known(l6, question, premise) is sound
