@@ -1425,3 +1425,30 @@ def test_round13_blind_v10_premises_and_their_false_twins(l6, question, premise,
     entries all zero, fp16's 3 decimal digits and narrow range, the variance below fp32's spacing, extra lanes
     counted), read as sound, and their false twins (denials, another value, fp32's range) not?"""
     assert known(l6, question, premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        (
+            "masked load 的时候，真实 lane 从显存读数据，padding lane 直接在寄存器里得到 0.0，所以 sum 正确。",
+            False,
+        ),
+        (
+            "With a masked load the valid lanes read from memory and the others just get 0.0, so the sum is right.",
+            False,
+        ),
+        ("padding lane 也从显存读数据，只是读到的是 0，所以 sum 正确。", True),
+        ("被 mask 的 lane 仍然从显存读取，所以 sum 正确。", True),
+    ],
+)
+def test_round13_masked_load_is_no_padding_read(l6, text, vetoed):
+    """Is 'masked load: the real lanes read from memory' kept apart from the padding read from memory, which stays
+    vetoed in any wording?"""
+    assert (
+        any(
+            m["id"] == "padding_loaded_from_memory" and m["veto"]
+            for m in score(l6, "Q1", text).misconceptions
+        )
+        is vetoed
+    )
