@@ -22,9 +22,9 @@ from autograder.rubric.model import (
     RubricError,
     rubric_problems,
 )
+from autograder.rubric.negation import DEFAULT_LANGUAGE
 from autograder.rubric.note import blank_value
 from autograder.rubric.text import canonical_value
-from autograder.rubric.textnorm import DEFAULT_LANGUAGE
 
 _TERM_REF = re.compile(r"%([a-z_][a-z0-9_]*)%")
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from autograder.rubric.textnorm import DEFAULT_LANGUAGE, Language
+from autograder.rubric.negation import DEFAULT_LANGUAGE, Language
 
 SEVERITIES = ("veto", "deduct", "review")
 # What the student's own checks did, as the note is scored against it (see note.check_state).

@@ -13,8 +13,9 @@ import math
 import re
 
 from autograder.rubric.model import Rubric
+from autograder.rubric.negation import is_hypothetical, is_negated
 from autograder.rubric.premises import Sentence
-from autograder.rubric.textnorm import clause_around, is_hypothetical, is_negated, normalize
+from autograder.rubric.textnorm import clause_around, normalize
 
 _VALUE = r"(?P<value>[+-]inf|none|nan|[+-]?\d+(?:\.\d*)?(?:e[+-]?\d+)?(?![\d.]))"
 # A kernel name filled into an expression blank ("shift 填 row_max", "divisor 用 n_cols"): a name of

@@ -12,10 +12,10 @@ one it leaves the verdict to a TA (None).
 from __future__ import annotations
 
 from autograder.rubric.model import PassCondition, Rubric
+from autograder.rubric.negation import is_hypothetical, is_negated
 from autograder.rubric.reasons import claimed
 from autograder.rubric.score import prepare, score_answer
 from autograder.rubric.text import is_unsure
-from autograder.rubric.textnorm import is_hypothetical, is_negated
 
 # Notes that contradict the student's own code or run: what they state is for a TA to weigh.
 _DOUBTFUL = {"unrun_claim", "contradicts_code"}

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from autograder.rubric.textnorm import CONTRAST, NEGATORS, any_of, clause_spans
+from autograder.rubric.negation import CONTRAST, NEGATORS
+from autograder.rubric.textnorm import any_of, clause_spans
 
 # The premise follows the marker: "因为 B". A purpose is offered the same way ("A 是为了 B", "为了 B，A",
 # "tl.where 用来 B", "A so that B", "A，是 B 的缘故"): what A is for is the student's justification of A.

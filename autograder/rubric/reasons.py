@@ -21,9 +21,10 @@ import re
 from dataclasses import dataclass, field
 
 from autograder.rubric.model import Concept, Misconception, Premise, Question, Rubric
+from autograder.rubric.negation import CONTRAST, is_hypothetical, is_negated
 from autograder.rubric.premises import PURPOSE, CausalLink, Sentence, causal_links
 from autograder.rubric.text import disowned, in_scene, is_reported, is_unsure, wrong_values
-from autograder.rubric.textnorm import CONTRAST, clause_around, clause_spans, is_hypothetical, is_negated
+from autograder.rubric.textnorm import clause_around, clause_spans
 
 _LETTERS = re.compile(r"[\W_]+")
 # Words that add a second reason to a premise.

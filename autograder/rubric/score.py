@@ -15,12 +15,13 @@ import re
 from dataclasses import dataclass, field
 
 from autograder.rubric.model import Question, Rubric
+from autograder.rubric.negation import has_cue
 from autograder.rubric.note import check_state, note_findings, owns_wrong_value, unread_note, wrong_blank
 from autograder.rubric.premises import Sentence, without_step_arrows
 from autograder.rubric.reasons import claimed, judge_reasons, match_misconceptions, without_beliefs
 from autograder.rubric.stuffing import grandiose, length_flags, stuffing_flags, unread
 from autograder.rubric.text import is_romanized
-from autograder.rubric.textnorm import has_cue, normalize, split_sentences
+from autograder.rubric.textnorm import normalize, split_sentences
 
 # Student-facing messages for rule outcomes (concept and misconception messages come from the rubric).
 MESSAGES = {

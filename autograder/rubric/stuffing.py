@@ -18,9 +18,10 @@ from __future__ import annotations
 import re
 
 from autograder.rubric.model import Question, Rubric
+from autograder.rubric.negation import is_hypothetical, is_negated
 from autograder.rubric.premises import Sentence
 from autograder.rubric.text import disowned
-from autograder.rubric.textnorm import any_of, clause_spans, is_hypothetical, is_negated
+from autograder.rubric.textnorm import any_of, clause_spans
 
 # Function words and verbs: a real clause has some outside its technical terms; a bare term has none.
 _GLUE = re.compile(

@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 
 from autograder.rubric.model import Question, Reduction, Rubric
+from autograder.rubric.negation import is_hypothetical, is_negated
 from autograder.rubric.premises import Sentence
-from autograder.rubric.textnorm import clause_around, clause_spans, is_hypothetical, is_negated
+from autograder.rubric.textnorm import clause_around, clause_spans
 
 _HEDGED = re.compile(
     r"可能|也许|大概|或许|好像|似乎|不确定|我猜|我觉得|[?？]|\bmaybe\b|\bperhaps\b|\bprobably\b|\bmight\b|"

@@ -1,0 +1,175 @@
+"""Whether a pattern hit is something the student claims, or something the student rejects ("不是 0.0",
+"0.0 是错的") or only imagines ("如果用 0.0 会…"); and whether a sentence gives a reason at all.
+
+The word lists are regex fragments over normalized text (textnorm.normalize); a rubric may extend
+them through its `language` (Language.extended).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from autograder.rubric.textnorm import _CLAUSE_SEPARATORS, any_of, clause_around, clause_spans
+
+
+def _words(block: str) -> list[str]:
+    """Regex fragments written one per whitespace-separated word (`\\s` stands for a space inside one)."""
+    return block.split()
+
+
+# Words that make a hit something the student rejects. A contrast word ("而是", "but") ends their scope.
+NEGATORS = _words(
+    r"""
+    不(?!仅|但|同|断|少|久|过|论|管|然) 没 无(?!穷|限|论|效|关) 非(?!常) 未(?!来|知) 别 勿 避免 取代 代替 错误地 \bnot\b \bno\b
+    n't\b \bnever\b
+    \bneither\b \bnor\b \binstead\sof\b \brather\sthan\b \bavoid \bwrong(?:ly)?\b
+    """
+)
+CONTRAST = re.compile(r"而是|而|但是|但|却|然而|\bbut\b|\binstead\b(?! of)|\brather\b(?! than)|\bhowever\b")
+# Words right after a hit that reject it: "0.0 是错的", "0.0 改成 -inf", "1.0 is wrong".
+REFUTERS = _words(
+    r"""
+    是错的 是错误的 错了 不对 不行 不正确 不成立 行不通 不可以 改成 改为 换成 替换 \bis\s(?:wrong|incorrect)
+    \b(?:does|do|will|would)(?:\snot|n't)\swork \bfails?\b \bchanged?\sto\b
+    只在 只有在 只对 \bonly\s(?:when|if|for)\b
+    \breplaced?\s(?:by|with)\b
+    """
+)
+# Words later in the sentence that judge a hit as producing a wrong result: "保持 0.0 会得到错误的最大值".
+LATER_REFUTERS = _words(
+    r"""
+    (?<!不)(?<!不会)(?<!没)(?<!没有)(?:错误|出错|错了|失败) (?<!not\s)(?<!n't\s)(?:\bwrong\b|\bincorrect\b|\bbug\b|\bfail(?:s|ed)?\b)
+    带偏 (?<!不)(?<!不会)(?<!没)(?<!没有)(?:偏大|偏小) 每行多 ❌ ✗ 也不对 是错的
+    其实不是 并不是这样 这不对 这是错的 是误解 不成立 \bthat'?s\s(?:wrong|not\strue)\b \bis\sa\smyth\b
+    """
+)
+# Markers of a conditional or counterfactual: the clause describes what would go wrong, not a claim.
+# An experiment ("故意用 0.0 跑 max"), a counterexample and a belief given up ("本来以为…") are no claim either.
+HYPOTHETICALS = _words(
+    r"""
+    如果 若(?!干) 假如 假设 假若 倘若 要是 万一 一旦 的话 否则 不然 误设 误用 错设 错用 \bif\b \bsuppose\b \bassum(?:e|ing)\b
+    \botherwise\b \bwithout\b \bwere\sto\b \bhad\swe\b \bwrongly\b \bmistakenly\b
+    (?<!否)则 故意 试的时候 试了一下 做实验 实验时 反例 \bon\spurpose\b \bdeliberately\b \bcounter-?example\b
+    本来以为 原以为 原先以为 一开始以为 起初以为 以前以为 我以为 \bi\s(?:first\s)?thought\b \bi\sused\sto\sthink\b
+    """
+)
+# Causal connectives: a concept that states a reason only counts inside a sentence with one of these.
+CAUSAL_CUES = _words(
+    r"""
+    因为 所以 (?<![即假])使(?!用) (?<![不别])让 否则 因此 由于 导致 从而 于是 以便 为了 不然 既然 故(?!意|障) 原因 才能 保证 确保 这样 \bbecause\b \bso\b
+    \bsince\b \botherwise\b \btherefore\b \bhence\b \bthus\b \bwould\b \bdue\sto\b \bensures?\b
+    \bthereby\b \bas\sa\sresult\b \bwhich\smeans\b \bin\sorder\sto\b \b(?:that'?s|which\sis)\swhy\b
+    → => ⇒ 理由 \bwhich\sis\swhy\b
+    """
+)
+
+
+@dataclass(frozen=True)
+class Language:
+    """The word lists that decide negation, hypotheticals and causality; a rubric may extend them."""
+
+    negators: tuple[str, ...] = tuple(NEGATORS)
+    refuters: tuple[str, ...] = tuple(REFUTERS)
+    later_refuters: tuple[str, ...] = tuple(LATER_REFUTERS)
+    hypotheticals: tuple[str, ...] = tuple(HYPOTHETICALS)
+    cues: tuple[str, ...] = tuple(CAUSAL_CUES)
+
+    def extended(self, **extra: list[str]) -> Language:
+        """A copy with each named list extended by the given regex fragments."""
+        return replace(self, **{name: getattr(self, name) + tuple(words) for name, words in extra.items()})
+
+
+DEFAULT_LANGUAGE = Language()
+
+
+# A space between two Chinese characters is a pause (students on phones type it for a comma): "不去读显存
+# 直接填 0" denies the read, not the fill.
+_NEGATION_STOP = re.compile(r"[,;、→⇒(]|--|=>|\)\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
+# "没有 other 的 lane 是未定义值": a copula after an existential 没有/无 starts a new predicate.
+_EXISTENTIAL_SCOPE = re.compile(r"(?:没有?|无)(?!\s*(?:是|为))[^是]*(?<![不没])是")
+# A causal marker starts a new clause: in "不改变结果是因为 softmax 是线性的" the 不 denies the
+# conclusion, not the premise after 是因为. A marker that is itself denied ("不是因为 B") keeps it.
+_CAUSAL_STOP = re.compile(r"是因为|因为|由于|所以|因此|\bbecause\b|\bsince\b|\btherefore\b")
+
+
+def is_negated(
+    sentence: str,
+    start: int,
+    end: int,
+    lang: Language = DEFAULT_LANGUAGE,
+    *,
+    refute=True,
+    consequences=False,
+) -> bool:
+    """Whether the hit sentence[start:end] is denied inside its clause ("不是 0.0", "0.0 是错的").
+
+    A contrast word ends a negator's reach, so in "不是 0.0 而是 -inf" only `0.0` is denied. Refuters
+    after the hit ("0.0 是错的", "…会得到错误结果") only apply to misconceptions (`refute=True`): the
+    sentence that states a concept does not also judge it. With `consequences` (a claimed wrong
+    chain, not a value), a later refuter in the clause a causal marker opens after the hit is the
+    claim's own consequence ("padding 也被减了 mean²，所以方差偏小"), not its refutation.
+    """
+    clause_start, clause_end = clause_around(sentence, start)
+    # A separator inside brackets still ends a negator's reach: in "不读显存，填 other(0.0，加法单位元)"
+    # the 不 denies the read, not the identity; an opening bracket too: "不改变对方(x+0=x)".
+    before = _NEGATION_STOP.split(sentence[clause_start:start])[-1]
+    contrasts = list(CONTRAST.finditer(before))
+    if contrasts:
+        before = before[contrasts[-1].end() :]
+    before = _EXISTENTIAL_SCOPE.split(before)[-1]
+    before = _after_cause(before, any_of(lang.negators))
+    if any_of(lang.negators).search(before):
+        return True
+    if not refute:
+        return False
+    after = sentence[end : min(clause_end, end + 12)]
+    if any_of(lang.refuters).search(after):
+        return True
+    later = any_of(lang.later_refuters).finditer(sentence, end)
+    return any(not (consequences and _consequence(sentence, end, m.start())) for m in later)
+
+
+# Markers that open a consequence of what precedes them ("…，所以方差偏小", "→ 结果错误").
+_CONSEQUENCE = re.compile(r"所以|因此|因而|从而|于是|导致|使得|以致|→|=>|⇒|so|therefore|hence|thus")
+
+
+def _consequence(sentence: str, end: int, at: int) -> bool:
+    """Whether the text at `at` lies in a clause that a causal marker after `end` opens: the claim's
+    own consequence. A verdict in a clause of its own ("…，这是错的") is none."""
+    markers = list(_CONSEQUENCE.finditer(sentence, end, at))
+    if not markers:
+        return False
+    return not any(char in _CLAUSE_SEPARATORS + "。" for char in sentence[markers[-1].end() : at])
+
+
+def _after_cause(before: str, negators: re.Pattern) -> str:
+    """The part of `before` after its last causal marker, unless a negator stands right before that
+    marker ("不是因为", "not because"): then the whole text, so the denial still reaches the premise."""
+    causes = list(_CAUSAL_STOP.finditer(before))
+    if not causes:
+        return before
+    last = causes[-1]
+    if negators.search(before[max(0, last.start() - 4) : last.start()]):
+        return before
+    return before[last.end() :]
+
+
+def is_hypothetical(sentence: str, start: int, lang: Language = DEFAULT_LANGUAGE, premises=()) -> bool:
+    """Whether the clause holding `start`, or the clause just before it, is a conditional.
+
+    The clause before counts because a condition governs its consequence: in "如果不加 mask，这些 lane
+    会读到下一行" the hit sits in the second clause. `premises` are the question's own condition
+    ("若归约是 max"): restating it is not a hypothetical, so "若归约是 max，other 还是 0.0" is a claim.
+    """
+    spans = clause_spans(sentence)
+    index = next(i for i, (a, b) in enumerate(spans) if a <= start <= b)
+    scope = sentence[spans[max(0, index - 1)][0] : spans[index][1]]
+    if premises:
+        scope = any_of(tuple(premises)).sub(lambda m: " " * len(m.group(0)), scope)
+    return bool(any_of(lang.hypotheticals).search(scope))
+
+
+def has_cue(text: str, lang: Language = DEFAULT_LANGUAGE) -> bool:
+    """Whether `text` holds a causal connective."""
+    return bool(any_of(lang.cues).search(text))
