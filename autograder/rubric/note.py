@@ -152,12 +152,14 @@ def note_findings(sentences: list[Sentence], context: dict | None, rubric: Rubri
         figure = _asserted(_PERF_FIGURE, s.text, rubric) and not cited
         if (claims_result and no_run) or (figure and (no_run or no_device)):
             findings.append(("unrun_claim", s.raw))
-        elif states_value and state == "failed" and _asserted(_FULL_PASS, s.text, rubric):
-            findings.append(("contradicts_code", s.raw))
-        elif states_value and state == "failed" and _asserted(_NO_RUN, s.text, rubric):
-            # "仅静态审查：没有运行任何检查" against a record of checks that ran and failed: the note and the
-            # record disagree on the state its concepts are asked in (a failing case or a hand check), so
-            # a TA reads it, where the failed state's concepts would have under-credited it silently.
+        elif (
+            states_value
+            and state == "failed"
+            and any(_asserted(p, s.text, rubric) for p in (_FULL_PASS, _NO_RUN))
+        ):
+            # A full pass, or "仅静态审查：没有运行任何检查", against a record of checks that ran and failed:
+            # the note and the record disagree on the state its concepts are asked in, so a TA reads it
+            # (the failed state's concepts would have under-credited a hand check silently).
             findings.append(("contradicts_code", s.raw))
     return findings
 

@@ -112,17 +112,17 @@ def _gate(q: Question, asked, credited, sentences, rubric: Rubric, result: Answe
     for _topic, sentence in unread(q, sentences, rubric, missing):
         result.flag("unread", sentence)
     if "unread" not in result.flags and result.points > 0:
-        for sentence in unearned_reasons(missing, sentences, rubric):
+        if sentence := unearned_reason(missing, sentences, rubric):
             result.flag("unread", sentence)
 
 
-def unearned_reasons(missing, sentences, rubric: Rubric) -> list[str]:
-    """The sentences that state the words of a missing reason concept which no sound causal clause
-    earned: the student gave the reason in a chain the premises do not know, or the words without a
-    chain. Only a TA can tell which, so a partly credited answer goes to one instead of silently losing
+def unearned_reason(missing, sentences, rubric: Rubric) -> str | None:
+    """The first sentence that states the words of a missing reason concept which no sound causal
+    clause earned: the student gave the reason in a chain the premises do not know, or the words without
+    a chain. Only a TA can tell which, so a partly credited answer goes to one instead of silently losing
     the reason's points (blind v10 l6v10-q1-003: "平方后 mean² 进到方差里，所以 tl.where 再 mask 一次")."""
-    reasons = [c for c in missing if c.needs_cue]
-    return [s.raw for c in reasons for s in _stated(c, c.patterns, sentences, rubric).values()][:1]
+    stated = (_stated(c, c.patterns, sentences, rubric) for c in missing if c.needs_cue)
+    return next((s.raw for hit in stated for s in hit.values()), None)
 
 
 def _credit(q: Question, asked, sentences, context, rubric: Rubric, result) -> dict:
