@@ -40,7 +40,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the eleven blind sets appended as splits blind-v1 to blind-v11?"""
+    """Does the calibration file parse, with the twelve blind sets appended as splits blind-v1 to blind-v12?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -55,6 +55,7 @@ def test_calibration_is_valid(calibration):
         "blind-v9",
         "blind-v10",
         "blind-v11",
+        "blind-v12",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -67,6 +68,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v9" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v10" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v11" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v12" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
