@@ -1454,3 +1454,54 @@ def test_round13_masked_load_is_no_padding_read(l6, text, vetoed):
         )
         is vetoed
     )
+
+
+# ── rubric_version 14 (built on blind-v12): integer overflow as a reason; premises v12 routed, with false twins ──
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("分母用 N，因为 BLOCK_SIZE 很大时除法会产生整型溢出。", True),
+        ("We divide by n_cols because dividing by BLOCK_SIZE could overflow an int32 for big blocks.", True),
+        ("用 fp32 累加，因为 fp16 的平方和超过 65504 会溢出成 inf；这里并没有整数溢出。", False),
+        ("用 fp32 累加，因为 fp16 的范围只到 65504，平方和会溢出。", False),
+    ],
+)
+def test_round14_integer_overflow_is_a_wrong_reason(l6, text, vetoed):
+    """Does the rubric veto an integer overflow offered as the reason in Q2, in any wording, while fp16's overflow
+    and an integer overflow denied are no veto?"""
+    assert any(m["id"] == "integer_overflow" and m["veto"] for m in score(l6, "Q2", text).misconceptions) is vetoed
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q1", "越界的 lane 得 0", True),
+        ("Q1", "越界的 lane 得 1", False),
+        ("Q1", "减去均值同样作用于所有 lane", True),
+        ("Q1", "减去均值只作用于真实 lane", False),
+        ("Q1", "减均值不作用在 padding 上", False),
+        ("Q2", "n_cols 才是每行真正的元素个数", True),
+        ("Q2", "n_cols 才是每行 block 的长度", False),
+        ("Q2", "除的是真实的元素个数", True),
+        ("Q2", "除的是 padding 的个数", False),
+        ("Q2", "除的是 block_size 个数", False),
+        ("Q2", "均值乘以 n_cols/BLOCK_SIZE", True),
+        ("Q2", "均值乘以 BLOCK_SIZE/n_cols", False),
+    ],
+)
+def test_round14_blind_v12_premises_and_their_false_twins(l6, question, premise, sound):
+    """Are the premises blind v12 routed, in new wordings (the padding lanes getting 0, the subtraction acting on
+    every lane, N the row's real count, dividing by the real count, the mean scaled by N/BLOCK), read as sound, and
+    their false twins (another value, the real lanes only, a denial, the inverse ratio) not?"""
+    assert known(l6, question, premise) is sound
+
+
+def test_round14_the_backend_of_a_run_is_no_claim(l6):
+    """Is the backend a run used ('全部检查通过（CUDA 后端）') a place, no unread claim about the GPU, while a claim about
+    the GPU's hardware still routes?"""
+    ok = score(l6, "explanation", "divisor 填 n_cols，因为只有 N 个真实元素。检查全部通过（CUDA 后端）。", PASSED)
+    assert "unread" not in ok.flags
+    claim = score(l6, "explanation", "divisor 填 n_cols，因为 GPU 的 warp 只能处理 N 个元素。", PASSED)
+    assert claim.needs_review
