@@ -37,7 +37,7 @@ _REPORTED = re.compile(
     r"\b(?:a|one|another)\s+(?:roommate|friend|classmate|labmate|student)\s+(?:said|says|told\s+me|thinks|thought|claimed|claims)\b|"
     r"\bi\s+(?:first|initially|originally)\s+(?:thought|assumed)\b|\bi\s+(?:thought|assumed)\s+that\b|"
     r"\ba\s+common\s+(?:claim|explanation|story)\b|"
-    r"\bsome\s+(?:people|students|say)\b|\bpeople\s+(?:say|think|believe)\b|\bcommon\s+(?:mistake|misconception)\b|"
+    r"\bsome\s+(?:people|students|say)\b|\b(?:people|students|many|most\s+people)\s+(?:often\s+|usually\s+|commonly\s+|sometimes\s+|tend\s+to\s+)?(?:say|think|believe|claim|assume)\b|\bcommon\s+(?:mistake|misconception)\b|"
     r"\bone\s+(?:might|could|may)\s+(?:think|say|believe)\b|\b(?:it'?s|it\s+is)\s+tempting\s+to\b|"
     # A tempting or popular explanation the student goes on to answer ("A tempting explanation is …").
     r"\b(?:a|the)\s+(?:tempting|popular|naive|obvious)\s+(?:explanation|answer|claim|story|guess)\b|"
