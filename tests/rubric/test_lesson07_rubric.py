@@ -36,7 +36,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the eleven blind sets appended as splits blind-v1 to blind-v11?"""
+    """Does the calibration file parse, with the twelve blind sets appended as splits blind-v1 to blind-v12?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -51,6 +51,7 @@ def test_calibration_is_valid(calibration):
         "blind-v9",
         "blind-v10",
         "blind-v11",
+        "blind-v12",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -63,6 +64,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v9" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v10" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v11" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v12" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -1425,3 +1427,133 @@ def test_equal_compute_is_a_fact_and_less_compute_is_not(l7, true_premise, false
     one doing less (what fused_fewer_flops flags) is none?"""
     assert _known(l7, "Q3", true_premise)
     assert not _known(l7, "Q3", false_twin)
+
+
+# ── rubric_version 14 (built on blind-v12) ──────────────────────────────────────────────────────────────
+
+_Q2_REST = "减去最大值以后指数都 ≤ 0，所以不会溢出；分子分母同乘 e^(−m)，所以比值不变。"
+
+
+@pytest.mark.parametrize(
+    ("threshold", "deducted"),
+    [
+        ("fp32 里 x 只要大于 40 左右，exp 就会溢出。", True),
+        ("exp(60) 在 fp32 里已经是 inf 了。", True),
+        ("In fp32, exp overflows as soon as x goes above 25.", True),
+        ("exp 的上溢阈值大概是 50。", True),
+        ("fp32 里 x 只要大于 88.7 左右，exp 就会溢出。", False),
+        ("exp(100) 在 fp32 里已经是 inf 了。", False),
+        ("x 大于 40 时 exp 也不会溢出，要到 88.7 才会。", False),
+        ("exp 的结果大于 3.4e38 就溢出，也就是 x 大于约 88.7。", False),
+        ("fp16 下 x 大于 11 左右 exp 就溢出，fp32 要到 88.7。", False),
+        ("fp32 没问题，只有 fp16 最大 65504，exp(11) 左右就溢出。", False),
+        ("分母 ≥ 1，上溢和下溢都不会发生。fp32 的 exp 在 x 超过 88.7 溢出。", False),
+    ],
+)
+def test_a_stated_overflow_threshold_is_read(l7, threshold, deducted):
+    """Does Q2 read a stated overflow threshold, taking the overflow's half back when it is below fp32's ~88.7
+    ('x 大于 40 就溢出', 'exp(60) 是 inf', 'above 25', '阈值是 50'), while 88.7, a number past it, the claim denied, a
+    number inside 3.4e38, fp16's 11 or a bound on the denominator ('分母 ≥ 1，上溢…') take nothing off?"""
+    s = score(l7, "Q2", threshold + _Q2_REST)
+    assert ("deduct:wrong_overflow_threshold" in s.flags) is deducted
+    assert not s.veto
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("我们的朴素版本其实就是 torch.softmax，读写 8MN。", True),
+        ("F.softmax 就是 naive 那个版本，读写 8MN。", True),
+        ("Here the naive implementation just calls torch.softmax, which moves 8MN.", True),
+        ("朴素版本不是 torch.softmax，是五个逐步的 torch 操作，读写 8MN。", False),
+        (
+            "朴素版本用 torch.max、torch.exp、torch.sum 一步步写，读写 8MN；另外也和 torch.softmax 比了一下。",
+            False,
+        ),
+    ],
+)
+def test_the_naive_version_taken_for_torch_softmax_goes_to_a_ta(l7, text, routed):
+    """Does Q3 send the naive version taken for torch.softmax (or torch.softmax called the naive one) to a TA,
+    while the claim denied, or torch.softmax named as a further comparison, routes nothing?"""
+    s = score(l7, "Q3", text + "融合读写 2MN，因为访存受限，所以预测快 4 倍。")
+    assert ("suspect:naive_is_torch_softmax" in s.flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "earned"),
+    [
+        ("一个矩阵是 16 MB。朴素读 5 × 16 MB、写 3 × 16 MB。", "naive_traffic", True),
+        ("朴素一共 8×16 MB = 128 MB。", "naive_traffic", True),
+        ("朴素读 2 × 16 MB、写 2 × 16 MB。", "naive_traffic", False),
+        ("融合：读 16 写 16 = 32 MB。", "fused_traffic", True),
+        ("the fused kernel reads 16 MB and writes 16 MB.", "fused_traffic", True),
+        ("融合：读 16 MB 写 48 MB。", "fused_traffic", False),
+        ("朴素：读 16 写 16 = 32 MB。", "fused_traffic", False),
+    ],
+)
+def test_traffic_in_bytes_of_a_whole_matrix(l7, text, concept, earned):
+    """Does Q3 read the traffic counted in bytes of one matrix ('读 5 × 16 MB、写 3 × 16 MB', '8×16 MB', the fused
+    kernel reading and writing the same 16 MB), while other multiples, unequal fused amounts or the naive version
+    named earn nothing?"""
+    assert (concept in _earned(l7, "Q3", text)) is earned
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("融合版本少算了很多 exp，所以更快。", True),
+        ("The fused kernel does less arithmetic, so it is faster.", True),
+        ("融合并没有少算，快是因为少读写。", False),
+        ("融合少读写了显存，所以更快。", False),
+    ],
+)
+def test_the_fused_kernel_computing_less_goes_to_a_ta(l7, text, routed):
+    """Does Q3 send 'the fused kernel computes less' to a TA in more words ('少算了', 'does less arithmetic'), while
+    the claim denied or less traffic routes nothing?"""
+    assert ("suspect:fused_fewer_flops" in score(l7, "Q3", text).flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("减去最大值以后，每一项 exp 都在 0 到 1 之间。", True),
+        ("exp(x − m) ∈ [0, 1]。", True),
+        ("减去最大值以后，分母 d 在 0 到 1 之间。", False),
+        ("denominator in [0, 1]。", False),
+    ],
+)
+def test_a_range_of_zero_to_one_is_read_for_the_terms_not_the_denominator(l7, text, earned):
+    """Does Q2 read the terms lying between 0 and 1 as the bound, while the denominator said to lie there (it lies
+    in [1, N]) earns nothing?"""
+    assert ("bounded" in _earned(l7, "Q2", text)) is earned
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("分子和分母都乘以 e^{-m}，比值不变。", True),
+        ("分子分母同时除以 e^{m}，比值不变。", True),
+        ("分子和分母都乘以 e^{m}，比值不变。", False),
+        ("分子分母同时除以 e^{-max}，比值不变。", False),
+    ],
+)
+def test_the_common_factor_is_read_with_its_sign(l7, text, earned):
+    """Does Q2 read the common factor with its sign (multiplied by e^{-m} or divided by e^{m}), while the wrong
+    sign for the verb (乘 e^{m}, 除 e^{-max}) earns no invariance?"""
+    assert ("invariance" in _earned(l7, "Q2", text)) is earned
+
+
+@pytest.mark.parametrize(
+    ("text", "stand_in"),
+    [
+        ("softmax 对平移是不变的。", True),
+        ("减了以后结果不会变，softmax 对平移是不变的。", True),
+        ("据说 softmax 对平移是不变的。", False),
+        ("我听说，softmax 对平移是不变的。", False),
+        ("According to the lecture, softmax is invariant to shifts.", False),
+    ],
+)
+def test_a_property_on_authority_before_it_earns_no_stand_in(l7, text, stand_in):
+    """Does Q2 give the bare invariance its half, but nothing when someone else's word stands before it ('据说',
+    '我听说，', 'according to the lecture'), as after it?"""
+    assert ("stand_in:invariance" in score(l7, "Q2", text).flags) is stand_in
