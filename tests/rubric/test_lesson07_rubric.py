@@ -1557,3 +1557,50 @@ def test_a_property_on_authority_before_it_earns_no_stand_in(l7, text, stand_in)
     """Does Q2 give the bare invariance its half, but nothing when someone else's word stands before it ('据说',
     '我听说，', 'according to the lecture'), as after it?"""
     assert ("stand_in:invariance" in score(l7, "Q2", text).flags) is stand_in
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("mask 为 False 的 lane 不读显存，直接 = other。", True),
+        ("这些 lane 不访存 → other → 进归约。", True),
+        ("这些 lane 不会直接 = other。", False),
+        ("这些 lane 不访存 → 0 → 进归约。", False),
+    ],
+)
+def test_the_lanes_getting_other_as_an_equation_or_an_arrow(l7, text, earned):
+    """Does Q1 read the lanes getting other written as an equation ('直接 = other') or in the lane's arrows ('不访存 →
+    other'), while the equation denied or another value in the arrows earns no input_fill?"""
+    assert ("input_fill" in _earned(l7, "Q1", text)) is earned
+
+
+@pytest.mark.parametrize(
+    ("question", "true_premise", "false_twin"),
+    [
+        ("Q2", "subtract the max", "subtract the mean"),
+        ("Q2", "减去 row_max", "减去 row_mean"),
+        ("Q3", "softmax 的计算很少、主要卡在显存带宽", "softmax 主要卡在计算上"),
+        ("Q3", "the kernel is limited by memory bandwidth", "the kernel is limited by compute"),
+        ("Q1", "输入：cols = arange(0, 8)，N=5", "输入：cols = arange(0, N)，N=5"),
+    ],
+)
+def test_round14_premises_are_facts_and_their_twins_are_not(l7, question, true_premise, false_twin):
+    """Are the shift by the max as a step ('subtract the max →'), memory-bound in more words ('卡在显存带宽', 'limited
+    by memory bandwidth', '计算很少') and the offsets' definition over the block known premises, while the mean, compute
+    as the limit, or offsets over the width are none?"""
+    assert _known(l7, question, true_premise)
+    assert not _known(l7, question, false_twin)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("另外还有下溢的方向：整行都是 −1000 时 exp 全部变成 0，0/0 是 NaN。", True),
+        ("There is also the underflow side: a row of −1000 gives exp of 0 everywhere, and 0/0 is NaN.", True),
+        ("下溢会让精度变好。", False),
+    ],
+)
+def test_the_other_danger_named_as_a_heading_is_read(l7, text, read):
+    """Does the confidence gate read the underflow named as a heading ('另外还有下溢的方向：') when what follows is the
+    known account, while a claim about underflow it cannot judge still routes?"""
+    assert (unread(l7.questions["Q2"], prepare(text, l7), l7, []) == []) is read
