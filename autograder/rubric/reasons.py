@@ -4,7 +4,8 @@ rest on one it does not, and which misconceptions the answer asserts.
 A reason concept (`needs_cue`) is earned only by a causal clause whose premise matches one of the
 question's `valid_premises` that `earns` it. The premise is judged in this order: a known
 misconception in it wins (the misconception rule vetoes it, whatever valid words stand beside it);
-otherwise every reason it gives ("B1，并且 B2") must match a valid premise or a lesson fact. A clause
+otherwise every reason it gives ("B1，并且 B2") must match a valid premise or a lesson fact, and a
+consequence it draws after a condition ("因为如果 A，B，C": what C says would happen) must be read too. A clause
 that fails this and matters (it carries a concept of the question, concludes that the result is
 right, or draws one of the question's claims) is *unknown*: the answer goes to a TA with that clause
 as evidence and keeps only the credit of its conclusions meanwhile. Never silent credit, never a
@@ -24,7 +25,7 @@ from autograder.rubric.model import Concept, Misconception, Premise, Question, R
 from autograder.rubric.negation import CONTRAST, is_hypothetical, is_negated
 from autograder.rubric.premises import PURPOSE, CausalLink, Sentence, causal_links
 from autograder.rubric.text import disowned, in_scene, is_reported, is_unsure, wrong_values
-from autograder.rubric.textnorm import clause_around, clause_spans
+from autograder.rubric.textnorm import any_of, clause_around, clause_spans
 
 _LETTERS = re.compile(r"[\W_]+")
 # Words that add a second reason to a premise.
@@ -34,6 +35,11 @@ _CONJUNCTION = re.compile(
 )
 # The premise is judged on the clauses nearest its marker: in "B1，…，B4，所以 A" B1 is a step earlier.
 PREMISE_CLAUSES = 3
+# Words of a consequence: what a clause says would happen ("会整数溢出", "would crash", "变成 0").
+_CONSEQUENCE = re.compile(
+    r"会|将|导致|溢出|上溢|下溢|变成|变为|变得|变大|变小|丢|出错|报错|不准|抵消|[+-]inf|\bnan\b|\b(?:over|under)flows?\b"
+    r"|\bwill\b|\bwould\b|\bbecomes?\b|\bcauses?\b|\blos(?:e|es|t)\b"
+)
 
 
 @dataclass
@@ -54,7 +60,11 @@ def judge_reasons(q: Question, rubric: Rubric, sentences: list[Sentence], asked:
             if any(asserts(m, premise, q, rubric) for m in q.misconceptions if m.severity == "veto"):
                 continue  # a known wrong premise, even beside a right one: the misconception rule vetoes
             conjuncts = [c for c in _CONJUNCTION.split(premise) if len(_LETTERS.sub("", c)) >= 2]
-            sound = [c for c in conjuncts if any(stated(p, c, rubric) for p in known)]
+            sound = [
+                c
+                for c in conjuncts
+                if any(stated(p, c, rubric) for p in known) and unread_consequence(c, known, rubric) is None
+            ]
             if sound:
                 # A sound clause: its premise earns a reason, and so does a reason it concludes
                 # ("max(x,-inf)=x，所以它是 max 的单位元").
@@ -69,6 +79,41 @@ def judge_reasons(q: Question, rubric: Rubric, sentences: list[Sentence], asked:
                 if not is_reported(s.text):  # a reported claim ("有人说…") is not the student's premise
                     reasons.unknown.append(s.raw)
     return reasons
+
+
+def unread_consequence(premise: str, known: list[Premise], rubric: Rubric) -> str | None:
+    """The first clause of `premise` that, after a condition, claims a consequence no valid premise or fact
+    reads. "除以 N 是因为如果除以 BLOCK_SIZE，BLOCK_SIZE 是 2 的幂，大的时候会整数溢出": the reason offered is
+    what would happen (the overflow), not the true fact between; one fact read beside it makes no premise
+    sound (blind v12 l6v12-q2-004). The condition itself claims nothing, and a restated conclusion
+    ("…，方差偏大", an outcome) is no new claim."""
+    spans = [(a, b) for a, b in clause_spans(premise) if len(_LETTERS.sub("", premise[a:b])) >= 2]
+    if len(spans) < 2:
+        return None
+    read = [
+        m.span()
+        for p in known
+        for pattern in p.patterns
+        for m in pattern.finditer(premise)
+        if claimed(premise, m, rubric)
+    ]
+    conditional = any_of(tuple(rubric.language.hypotheticals))
+    after_condition = False
+    for a, b in spans:
+        clause = premise[a:b]
+        condition = conditional.search(clause)
+        if condition and not (condition.group(0) == "要是" and clause[: condition.start()].strip()):
+            after_condition = (
+                True  # "如果除以 BLOCK_SIZE": a condition; "BLOCK 要是 2 的幂" says what it must be
+            )
+            continue
+        if not after_condition or any(start < b and end > a for start, end in read):
+            continue
+        for outcome in rubric.outcomes:
+            clause = outcome.sub(" ", clause)
+        if _CONSEQUENCE.search(clause):
+            return premise[a:b]
+    return None
 
 
 def near_marker(link: CausalLink) -> str:

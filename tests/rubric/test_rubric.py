@@ -1175,7 +1175,9 @@ def test_a_saying_with_an_adverb_is_reported(l5, saying):
     """Is "people often say / students usually think / many tend to believe" a reported saying like "people say"
     (answered by "It doesn't:" or "That is wrong." in the next sentence, no claim; standing alone, only a TA
     decides), while the same belief in the student's own words still vetoes?"""
-    answered = score_answer(l5, "Q3", saying + " That is wrong: in an all-negative row 0 wins, so other must be -inf.")
+    answered = score_answer(
+        l5, "Q3", saying + " That is wrong: in an all-negative row 0 wins, so other must be -inf."
+    )
     assert not answered.veto and answered.misconceptions == []
     standing = score_answer(l5, "Q3", saying)
     assert standing.needs_review
@@ -1187,3 +1189,56 @@ def test_a_verdict_on_something_else_disowns_nothing(l5):
     """Does the same belief stated as the student's own (no report) still veto, though a verdict follows?"""
     scored = score_answer(l5, "Q3", "0 已经很小了，不用改，填 0 也行。这是错的吗？不是。")
     assert scored.veto
+
+
+# ── a premise's consequence after a condition must be read (round 14, lesson 6 blind v12) ─────────────────
+
+_CONDITION_CHAINS = [
+    # (assignment, question, answer, unknown): a fact stands between the condition and the consequence.
+    (
+        "lesson06-mean-var",
+        "Q2",
+        "除以 N 是因为如果除以 BLOCK_SIZE，BLOCK_SIZE 是 2 的幂，大的时候分母会变成 0。",
+        True,
+    ),
+    (
+        "lesson06-mean-var",
+        "Q2",
+        "除以 N 是因为如果除以 BLOCK_SIZE，BLOCK_SIZE 是 2 的幂，padding 也会被算进个数。",
+        False,
+    ),
+    ("lesson05-row-sum", "Q1", "和不变，因为如果 padding 填 0，0 是加法单位元，最后的和会变成整数。", True),
+    ("lesson05-row-sum", "Q1", "和不变，因为如果 padding 填 0，0 是加法单位元，x + 0 = x。", False),
+    (
+        "lesson05-row-sum",
+        "Q1",
+        "The sum is unchanged because, if the padded lanes hold 0, 0 is the additive identity, and the sum would "
+        "come out as an integer.",
+        True,
+    ),
+    (
+        "lesson05-row-sum",
+        "Q1",
+        "The sum is unchanged because, if the padded lanes hold 0, 0 is the additive identity, and x + 0 = x.",
+        False,
+    ),
+    ("lesson07-softmax", "Q2", "减去最大值，因为如果不减，分子分母同乘 e^{-m}，exp 会变成整数运算。", True),
+    ("lesson07-softmax", "Q2", "减去最大值，因为如果不减，exp(1000) 在 fp32 里会变成 inf。", False),
+]
+
+
+@pytest.mark.parametrize(("assignment", "question", "answer", "unknown"), _CONDITION_CHAINS)
+def test_a_consequence_after_a_condition_needs_a_known_premise(assignment, question, answer, unknown):
+    """In a premise of several clauses ("因为如果 A，B，C"), is a consequence C that no fact reads an unknown
+    premise routed to a TA, however true the fact B beside it, in every lesson; and is the same chain with a
+    consequence the facts read (or none) still sound? The condition A itself claims nothing."""
+    scored = score_answer(load_rubric(lesson(assignment).rubric), question, answer)
+    assert ("unknown_premise" in scored.flags) is unknown
+    assert scored.needs_review or not unknown
+
+
+def test_a_premise_saying_what_a_size_must_be_is_no_condition(l5):
+    """Is "BLOCK 要是 2 的幂" (what the size must be) no condition: the clause after it is not held to the
+    stricter reading of a consequence?"""
+    answer = "多出 28 个 lane，是因为 BLOCK 要是 2 的幂，会多出几个位置。"
+    assert "unknown_premise" not in score_answer(l5, "Q2", answer).flags
