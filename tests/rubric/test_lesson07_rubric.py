@@ -1604,3 +1604,35 @@ def test_the_other_danger_named_as_a_heading_is_read(l7, text, read):
     """Does the confidence gate read the underflow named as a heading ('另外还有下溢的方向：') when what follows is the
     known account, while a claim about underflow it cannot judge still routes?"""
     assert (unread(l7.questions["Q2"], prepare(text, l7), l7, []) == []) is read
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("因为朴素实现读写 6MN，融合只要 2MN，所以预测快 3 倍。", True),
+        ("因为朴素读 4MN、写 2MN，融合读 MN、写 MN，所以预测快 3 倍。", True),
+        ("The naive version moves 6MN in total, the fused one 2MN.", True),
+        ("朴素一共读写 8MN+4M，融合只有 2MN，所以预测快 4 倍。", False),
+        ("因为朴素读 5MN+2M、写 3MN+2M，合计 8MN+4M，融合读 MN、写 MN，访存受限，所以预测快 4 倍。", False),
+        ("Naive reads total 5MN + 2M and writes 3MN + 2M; fused reads MN and writes MN.", False),
+    ],
+)
+def test_a_traffic_count_no_version_moves_goes_to_a_ta(l7, text, routed):
+    """Does Q3 send a traffic count no version moves ('读写 6MN', '读 4MN、写 2MN', 'moves 6MN in total') to a TA, even
+    beside a right count of the other version, while the right counts (5MN + 2M, 3MN + 2M, 8MN + 4M, MN) route nothing?"""
+    assert ("suspect:wrong_traffic_count" in score(l7, "Q3", text).flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("true_premise", "false_twin"),
+    [
+        ("朴素读写 8MN", "朴素读写 6MN"),
+        ("朴素读 5MN", "朴素读 4MN"),
+        ("朴素写 3MN", "朴素写 2MN"),
+    ],
+)
+def test_only_the_right_traffic_counts_are_facts(l7, true_premise, false_twin):
+    """Are only the right traffic counts known premises of Q3 (reads 5MN or MN, writes 3MN or MN, 8MN in all), while
+    any other count in the same words is none?"""
+    assert _known(l7, "Q3", true_premise)
+    assert not _known(l7, "Q3", false_twin)
