@@ -22,6 +22,11 @@ _HEDGED = re.compile(
     r"可能|也许|大概|或许|好像|似乎|不确定|我猜|我觉得|[?？]|\bmaybe\b|\bperhaps\b|\bprobably\b|\bmight\b|"
     r"\bi\s+(?:think|guess|believe)\b|\bnot\s+sure\b"
 )
+# A quoted saying followed at once by a verdict on it.
+_QUOTED_VERDICT = (
+    r"[\"「『][^\"「」『』]{2,80}[\"」』]\s*(?:这种说法|这个说法|的说法|这句话|这种理解)?\s*(?:是错的|是错误的|不对|不成立|错了)"
+    r"|[\"「『][^\"「」『』]{2,80}[\"」』]\s*(?:is|was)\s+(?:wrong|false|incorrect|a\s+myth)\b"
+)
 _REPORTED = re.compile(
     r"有(?:的)?(?:人|同学)(?:会|可能|也许)?(?:说|认为|以为|觉得|相信|误以为|主张)|(?:很多|不少|有些|一些|部分)(?:人|同学)|"
     r"有(?:的)?(?:人|同学)的(?:理由|说法|想法|理解|解释)|"
@@ -42,7 +47,10 @@ _REPORTED = re.compile(
     # A tempting or popular explanation the student goes on to answer ("A tempting explanation is …").
     r"\b(?:a|the)\s+(?:tempting|popular|naive|obvious)\s+(?:explanation|answer|claim|story|guess)\b|"
     # One of several sayings the student answers in turn ("第一种说…：不对", "另一种说法是…").
-    r"(?:第[一二三四1-4]|另一|有一)\s*种\s*说(?:法)?"
+    r"(?:第[一二三四1-4]|另一|有一)\s*种\s*说(?:法)?|"
+    # A saying quoted and called wrong at once ("“两遍法更慢所以单遍更好”是错的：…", '"x is y" is a myth'): the
+    # student cites it to reject it (lesson 6 blind v12 l6v12-q3-002).
+    rf"{_QUOTED_VERDICT}"
 )
 # A sentence that opens by turning against what came before: "有人觉得 0 够小。但……", or that is a verdict on
 # it ("常见的误解是：…。这是错的。", "That is wrong.").
@@ -70,6 +78,8 @@ _ANSWERED = re.compile(
     r"|,\s*(?:但|但是|可是|然而)?\s*(?:这|那)?\s*(?:也|都)?\s*(?:其实)?\s*(?:不对|是错的|错了|不成立|不行)\s*(?:[:;]|$)"
     # A counterexample answers it ("有人说 '0 最小，填 0 也行'，反例：…", "…, counterexample: …").
     r"|,\s*(?:一个|举个|举一个)?\s*反例\s*(?:是|就是)?\s*:|,\s*(?:a|one)?\s*counter-?example\s*:"
+    # A saying quoted and called wrong right after its closing quote.
+    rf"|{_QUOTED_VERDICT}"
 )
 # A toneless pinyin syllable: optional initial, then a final.
 _SYLLABLE = re.compile(

@@ -145,3 +145,19 @@ def test_a_saying_answered_by_a_verdict_on_both_a_coincidence_or_a_counterexampl
 
     read = [Sentence(t, normalize(t), False) for t in sentences]
     assert disowned(read, 0) is disowned_first
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reported"),
+    [
+        ("“填 0 更快所以更好”是错的：两种填法读的字节一样多", True),
+        ("「减最大值会改变结果」这种说法不对：分子分母同乘一个数", True),
+        ('"the fused kernel does less math" is a myth: both do the same arithmetic', True),
+        ("“x + 0 = x”是对的，所以填 0", False),
+        ("我用的是“两遍法”，因为它先减均值", False),
+    ],
+)
+def test_a_quoted_saying_called_wrong_at_once_is_reported(sentence, reported):
+    """Is a saying the student quotes and calls wrong at once ("“…”是错的：…", '"…" is a myth') read as cited to
+    be rejected, while a quote called right, or a quoted name in the student's own claim, is not?"""
+    assert is_reported(normalize(sentence)) is reported
