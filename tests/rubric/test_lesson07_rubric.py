@@ -1636,3 +1636,22 @@ def test_only_the_right_traffic_counts_are_facts(l7, true_premise, false_twin):
     any other count in the same words is none?"""
     assert _known(l7, "Q3", true_premise)
     assert not _known(l7, "Q3", false_twin)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "flag", "flagged"),
+    [
+        ("Q2", "x 到 40 左右 exp 就溢出了。", "deduct:wrong_overflow_threshold", True),
+        ("Q2", "x 到 100 左右 exp 早就溢出了。", "deduct:wrong_overflow_threshold", False),
+        ("Q2", "x = 1, 2, 1000 这样的行 exp 会溢出。", "deduct:wrong_overflow_threshold", False),
+        ("Q3", "我们拿 torch.softmax 当朴素实现来比。", "suspect:naive_is_torch_softmax", True),
+        ("Q3", "我们拿 torch.softmax 当另一个参照。", "suspect:naive_is_torch_softmax", False),
+        ("Q3", "融合减少了计算量，所以更快。", "suspect:fused_fewer_flops", True),
+        ("Q3", "融合减少了显存读写，所以更快。", "suspect:fused_fewer_flops", False),
+    ],
+)
+def test_round14_rules_read_the_next_wording(l7, question, text, flag, flagged):
+    """Do the round's rules read further wordings (a threshold reached '到 40', torch.softmax used '当朴素实现', the
+    fused kernel '减少了计算量'), while their false twins (到 100, a listed row, another reference, 减少了显存读写) do not
+    fire?"""
+    assert (flag in score(l7, question, text).flags) is flagged
