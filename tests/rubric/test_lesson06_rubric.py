@@ -1471,7 +1471,10 @@ def test_round13_masked_load_is_no_padding_read(l6, text, vetoed):
 def test_round14_integer_overflow_is_a_wrong_reason(l6, text, vetoed):
     """Does the rubric veto an integer overflow offered as the reason in Q2, in any wording, while fp16's overflow
     and an integer overflow denied are no veto?"""
-    assert any(m["id"] == "integer_overflow" and m["veto"] for m in score(l6, "Q2", text).misconceptions) is vetoed
+    assert (
+        any(m["id"] == "integer_overflow" and m["veto"] for m in score(l6, "Q2", text).misconceptions)
+        is vetoed
+    )
 
 
 @pytest.mark.parametrize(
@@ -1501,7 +1504,9 @@ def test_round14_blind_v12_premises_and_their_false_twins(l6, question, premise,
 def test_round14_the_backend_of_a_run_is_no_claim(l6):
     """Is the backend a run used ('全部检查通过（CUDA 后端）') a place, no unread claim about the GPU, while a claim about
     the GPU's hardware still routes?"""
-    ok = score(l6, "explanation", "divisor 填 n_cols，因为只有 N 个真实元素。检查全部通过（CUDA 后端）。", PASSED)
+    ok = score(
+        l6, "explanation", "divisor 填 n_cols，因为只有 N 个真实元素。检查全部通过（CUDA 后端）。", PASSED
+    )
     assert "unread" not in ok.flags
     claim = score(l6, "explanation", "divisor 填 n_cols，因为 GPU 的 warp 只能处理 N 个元素。", PASSED)
     assert claim.needs_review
