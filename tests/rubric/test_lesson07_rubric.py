@@ -1655,3 +1655,17 @@ def test_round14_rules_read_the_next_wording(l7, question, text, flag, flagged):
     fused kernel '减少了计算量'), while their false twins (到 100, a listed row, another reference, 减少了显存读写) do not
     fire?"""
     assert (flag in score(l7, question, text).flags) is flagged
+
+
+@pytest.mark.parametrize(
+    ("true_premise", "false_twin"),
+    [
+        ("填 −∞：lanes = [-2,-7,-1,−∞,−∞]", "填 −∞：lanes = [−∞,−∞,-2,-7,-1]"),
+        ("填 0.0：lanes = [..., 0, 0]", "填 0.0：lanes = [0, 0, ...]"),
+    ],
+)
+def test_a_worked_row_with_its_padding_at_the_end_is_a_fact(l7, true_premise, false_twin):
+    """Is a worked row's lanes with the fill value in the padding lanes at its end a known premise of Q1 (the step
+    before 'tl.max = …'), while the fill placed before the real values is none?"""
+    assert _known(l7, "Q1", true_premise)
+    assert not _known(l7, "Q1", false_twin)
