@@ -40,6 +40,8 @@ _CONSEQUENCE = re.compile(
     r"会|将|导致|溢出|上溢|下溢|变成|变为|变得|变大|变小|丢|出错|报错|不准|抵消|[+-]inf|\bnan\b|\b(?:over|under)flows?\b"
     r"|\bwill\b|\bwould\b|\bbecomes?\b|\bcauses?\b|\blos(?:e|es|t)\b"
 )
+# A scene a clause sets for its own consequence ("大的时候会溢出", "when the row is long it would …").
+_SCENE = re.compile(r"(?:的)?时候|(?<=[\u4e00-\u9fff\w\s])时(?!间|刻|钟)|\bwhen\b|\bonce\b")
 
 
 @dataclass
@@ -85,7 +87,8 @@ def unread_consequence(premise: str, known: list[Premise], rubric: Rubric) -> st
     """The first clause of `premise` that, after a condition, claims a consequence no valid premise or fact
     reads. "除以 N 是因为如果除以 BLOCK_SIZE，BLOCK_SIZE 是 2 的幂，大的时候会整数溢出": the reason offered is
     what would happen (the overflow), not the true fact between; one fact read beside it makes no premise
-    sound (blind v12 l6v12-q2-004). The condition itself claims nothing, and a restated conclusion
+    sound (blind v12 l6v12-q2-004). A clause after a read fact that sets its own scene ("B，大的时候会 C",
+    "B, and when … it would C") draws a consequence the same way. The condition itself claims nothing, and a restated conclusion
     ("…，方差偏大", an outcome) is no new claim."""
     spans = [(a, b) for a, b in clause_spans(premise) if len(_LETTERS.sub("", premise[a:b])) >= 2]
     if len(spans) < 2:
@@ -98,17 +101,22 @@ def unread_consequence(premise: str, known: list[Premise], rubric: Rubric) -> st
         if claimed(premise, m, rubric)
     ]
     conditional = any_of(tuple(rubric.language.hypotheticals))
-    after_condition = False
+    after_condition = after_fact = False
     for a, b in spans:
         clause = premise[a:b]
         condition = conditional.search(clause)
         if condition and not (condition.group(0) == "要是" and clause[: condition.start()].strip()):
-            after_condition = (
-                True  # "如果除以 BLOCK_SIZE": a condition; "BLOCK 要是 2 的幂" says what it must be
-            )
+            # "如果除以 BLOCK_SIZE": a condition; "BLOCK 要是 2 的幂" says what it must be.
+            after_condition = True
             continue
-        if not after_condition or any(start < b and end > a for start, end in read):
+        if any(start < b and end > a for start, end in read):
+            after_fact = True
             continue
+        scene = _SCENE.search(clause)
+        if not after_condition and not (after_fact and scene):
+            continue
+        if scene and not after_condition:
+            clause = clause[scene.end() :]  # what happens in the scene, not the scene ("大的时候")
         for outcome in rubric.outcomes:
             clause = outcome.sub(" ", clause)
         if _CONSEQUENCE.search(clause):

@@ -1510,3 +1510,20 @@ def test_round14_the_backend_of_a_run_is_no_claim(l6):
     assert "unread" not in ok.flags
     claim = score(l6, "explanation", "divisor 填 n_cols，因为 GPU 的 warp 只能处理 N 个元素。", PASSED)
     assert claim.needs_review
+
+
+@pytest.mark.parametrize(
+    ("premise", "sound"),
+    [
+        ("fp16 只有 3 位有效数字，小的项累加时会丢", True),
+        ("fp16 只有 3 位有效数字，小的项累加时不会丢", False),
+        ("两个 1e8 相减的时候有用的那部分早在舍入里丢了", True),
+        ("两个 1e8 相减的时候有用的部分不会丢", False),
+    ],
+)
+def test_round14_swamping_and_cancellation_in_words_are_facts(l6, premise, sound):
+    """Are small terms lost in a large sum and the subtraction losing what matters to rounding, stated in a scene
+    ('小的项累加时会丢', '相减的时候…在舍入里丢了'), read as facts, and their denials not?"""
+    text = normalize(premise)
+    clause = text.split(",")[-1]
+    assert any(stated(p, clause, l6) for p in l6.facts) is sound

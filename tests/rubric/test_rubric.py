@@ -1242,3 +1242,21 @@ def test_a_premise_saying_what_a_size_must_be_is_no_condition(l5):
     stricter reading of a consequence?"""
     answer = "多出 28 个 lane，是因为 BLOCK 要是 2 的幂，会多出几个位置。"
     assert "unknown_premise" not in score_answer(l5, "Q2", answer).flags
+
+
+@pytest.mark.parametrize(
+    ("answer", "unknown"),
+    [
+        ("和不变，因为 0 是加法单位元，行很长的时候最后的和会变成整数。", True),
+        ("和不变，因为 0 是加法单位元，行很长的时候 x + 0 = x 也成立。", False),
+        (
+            "The sum is unchanged because 0 is the additive identity, and when the row is long the sum would come "
+            "out as an integer.",
+            True,
+        ),
+    ],
+)
+def test_a_consequence_in_its_own_scene_after_a_fact_needs_a_known_premise(l5, answer, unknown):
+    """Is "B，X 的时候会 C" (a true fact B, then a consequence C in a scene of its own) routed as an unknown premise
+    when no fact reads C, and still sound when one does?"""
+    assert ("unknown_premise" in score_answer(l5, "Q1", answer).flags) is unknown
