@@ -24,6 +24,7 @@ REPO_VISIBLE = ["autograder", "course", "grader_config.py", "nbgrader_config.py"
 REPO_SECRETS = [
     "course/lessons/*/lesson.py",
     "course/lessons/*/rubric.yaml",
+    "course/lessons/course-rubric.yaml",  # the course-wide misconceptions the rubrics share
     "course/lessons/*/calibration.yaml",
     "course/lessons/*/spec.py",  # the hidden inputs: no longer needed in any sandbox since hidden tests left the kernel
 ]

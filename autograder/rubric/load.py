@@ -8,6 +8,7 @@ from pathlib import Path
 
 import yaml
 
+from autograder.rubric.filled import blank_value
 from autograder.rubric.model import (
     CHECK_STATES,
     DEFAULT_ROUTE,
@@ -23,7 +24,6 @@ from autograder.rubric.model import (
     rubric_problems,
 )
 from autograder.rubric.negation import DEFAULT_LANGUAGE
-from autograder.rubric.note import blank_value
 from autograder.rubric.text import canonical_value
 
 _TERM_REF = re.compile(r"%([a-z_][a-z0-9_]*)%")
@@ -57,13 +57,16 @@ def _build(data: dict, path: Path, problems: list[str]) -> Rubric | None:
     review = data.get("review") or {}
     questions = {}
     try:
-        lesson_wide = [_labelled(_misconception, m, terms) for m in data.get("false_claims") or ()]
+        course_wide = _course_wide(path, data.get("shared"))
+        build = _misconception_or_shared(course_wide)
+        lesson_wide = [_labelled(build, m, terms) for m in data.get("false_claims") or ()]
     except (KeyError, TypeError, ValueError, re.error) as exc:
         problems.append(f"false_claims: {_describe(exc)}")
-        lesson_wide = []
+        build, lesson_wide = _misconception, []
     for qid, qdata in data["questions"].items():
         try:
-            questions[str(qid)] = _with_false_claims(_question(str(qid), qdata or {}, terms), lesson_wide)
+            question = _question(str(qid), qdata or {}, terms, build)
+            questions[str(qid)] = _with_false_claims(question, lesson_wide)
         except (KeyError, TypeError, ValueError, re.error) as exc:
             problems.append(f"question {qid}: {_describe(exc)}")
     try:
@@ -92,13 +95,14 @@ def _build(data: dict, path: Path, problems: list[str]) -> Rubric | None:
         return None
 
 
-def _question(qid: str, data: dict, terms: dict[str, str]) -> Question:
+def _question(qid: str, data: dict, terms: dict[str, str], misconception=None) -> Question:
+    misconception = misconception or _misconception
     return Question(
         id=qid,
         prompt=str(data.get("prompt", "")),
         max_points=float(data["max_points"]),
         concepts=tuple(_labelled(_concept, c, terms) for c in data["concepts"]),
-        misconceptions=tuple(_labelled(_misconception, m, terms) for m in data.get("misconceptions") or ()),
+        misconceptions=tuple(_labelled(misconception, m, terms) for m in data.get("misconceptions") or ()),
         reference=str(data.get("reference", "")).strip(),
         cap_without_cue=_optional_float(data.get("cap_without_cue")),
         cap_without_required=_optional_float(data.get("cap_without_required")),
@@ -110,6 +114,35 @@ def _question(qid: str, data: dict, terms: dict[str, str]) -> Question:
         claims=_optional_patterns("claims", data.get("claims"), terms),
         reduction=str(data["reduction"]) if data.get("reduction") else None,
     )
+
+
+def _course_wide(path: Path, shared) -> dict[str, Misconception]:
+    """The course-wide misconceptions of the file named by `shared` (relative to the rubric): wrong beliefs
+    no lesson owns (a loosened check, x + (-inf) = x), written once with their own terms so that every
+    lesson reading them catches the same wordings."""
+    if not shared:
+        return {}
+    data = read_yaml(path.parent / str(shared))
+    if not isinstance(data, dict) or not isinstance(data.get("misconceptions"), list):
+        raise ValueError(f"shared file {shared}: expected a mapping with a 'misconceptions' list")
+    terms = {str(k): str(v) for k, v in (data.get("terms") or {}).items()}
+    entries = [_labelled(_misconception, m, terms) for m in data["misconceptions"]]
+    return {m.id: m for m in entries}
+
+
+def _misconception_or_shared(course_wide: dict[str, Misconception]):
+    """Build a misconception entry; `{shared: <id>}` takes the course-wide one of that id as it stands."""
+
+    def build(data: dict, terms: dict[str, str]) -> Misconception:
+        if "shared" not in data:
+            return _misconception(data, terms)
+        if set(data) != {"shared"} or str(data["shared"]) not in course_wide:
+            raise ValueError(
+                f"shared misconception {data['shared']!r}: not in the shared file, or given fields"
+            )
+        return course_wide[str(data["shared"])]
+
+    return build
 
 
 def _with_false_claims(q: Question, lesson_wide: list[Misconception]) -> Question:

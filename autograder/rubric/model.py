@@ -32,6 +32,7 @@ DEFAULT_ROUTE = (
     "unread_note",
     "grandiose",
     "unread",
+    "addresses_grader",
 )
 
 

@@ -5,53 +5,18 @@ against them (the `context` of score_answer: the submitted blank and whether the
 note that names another value than the blank, reports a full pass the record does not show, or
 reports results while saying nothing could run, contradicts the submission: it earns nothing and a
 TA sees the evidence. Only a TA can tell a slip of the pen from a note written for other code.
+Which value a sentence says was filled is filled.py's question.
 """
 
 from __future__ import annotations
 
-import math
 import re
 
+from autograder.rubric.filled import NAMED, blank_names, blank_value, blank_values, stated_values
 from autograder.rubric.model import Rubric
 from autograder.rubric.negation import is_hypothetical, is_negated
 from autograder.rubric.premises import Sentence
-from autograder.rubric.textnorm import clause_around, normalize
 
-_VALUE = r"(?P<value>[+-]inf|none|nan|[+-]?\d+(?:\.\d*)?(?:e[+-]?\d+)?(?![\d.]))"
-# A kernel name filled into an expression blank ("shift 填 row_max", "divisor 用 n_cols"): a name of
-# the code (with an underscore), not a word of prose, not one given a number ("n_cols=5") or called.
-_NAME = r"(?P<name>(?<![\w.])[a-z][a-z0-9]*_[a-z0-9_]*(?![\w.])(?!\s*(?:=|\(\s*[a-z0-9_.'\"]|个|次|倍)))"
-_VERB = (
-    r"(?:other\s*(?:=|:|取|为|是|用|设为|设成|填)?\s*|(?:填|设|改|换|用|filled|used|set|switched|put)"
-    r"(?:的是|了|成|为|入|的|到|成了|\s+(?:other\s+)?(?:to|with|as|=))?\s*(?:other\s*=?\s*)?)"
-)
-# "我填的是 0.0", "other=0.0", "I filled other with 0.0", "改成加法单位元 0.0 后": what the student filled.
-# A number inside a list ("用 [1,2,3] 手推") is an input, not a fill.
-_FILLED = re.compile(rf"{_VERB}(?:[^\d\s,;:+\-\[]{{0,8}}?\s*{_VALUE}|{_NAME})")
-# Another parameter in the clause (a tolerance, a width): its number is not the blank's value. So is a
-# name given a number ("divisor 用 n_cols=5": the width of an example, not the blank), unless the
-# name is a fill's own (other=, centered_other=).
-_OTHER_PARAMETER = re.compile(
-    r"atol|rtol|tol|容差|误差|block|宽度|列数|\bn\s*=|\bm\s*=|行|\(\s*\d|次|个|第|节|章"
-    r"|\b[a-z_]\w*(?<!other)\s*=\s*[+-]?\d"
-)
-_EARLIER = re.compile(
-    r"第一次|一开始|起初|最初|原来|之前|误填|误设|当时|\bat\s+first|initially|originally|first\s+(?:version|try|attempt)"
-    # "I first put BLOCK_SIZE as the divisor … changed it to n_cols": an earlier try told in the first person.
-    r"|\bi\s+(?:had\s+)?first\b"
-)
-# A described experiment reports a trial, not the submitted value: "我试过 other 填 0.0，宽度 100 的检查失败了",
-# "故意改成 1.0", "I tried other=0.0", "按第 4 节的预测单元把 show_lanes 的 other 换成 1.0" (the lesson's own
-# experiment, v12-ex-016); a marker before the hit in its clause, or "试试" right after it.
-_TRIAL = re.compile(
-    r"试过|试了|尝试过|故意|刻意|特意|临时|暂时|\btemporarily\b|做了?(?:个|一个)?实验|试验|实验(?:单元|格|cell)|\bplayground\b|(?:按|照|在)?\s*第\s*\d+\s*节的?\S{0,4}?(?:实验|预测|演示)|\btried\b|\bexperiment\w*|\bdeliberately\b|\bon\s+purpose\b"
-)
-_TRIAL_AFTER = re.compile(
-    r"^\s*(?:试试|试了?一?下|看看|\bto\s+see\b|\bas\s+(?:a|an)\s+(?:test|experiment)\b)"
-)
-# What a choice would do ("用 BLOCK_SIZE 会把 padding 算进个数", "using 1.0 would ..."): a counterfactual.
-_WOULD_AFTER = re.compile(r"^\s*(?:的话|就?会(?!议)|\bwould\b|\bwill\b)")
-_NORMATIVE = re.compile(r"(?:应该?|要|需要|必须|得|should|must|need\s+to|has\s+to)\s*\S{0,3}$")
 _NO_RUN = re.compile(
     r"仅?静态审查|没有?运行|未运行|跑不了|无法运行|不能运行|没法运行|没法跑|没(?:有)?装|装不上|static\s+review|"
     r"(?:could\s*not|couldn't|can't|cannot|did\s*not|didn't)\s+run"
@@ -84,8 +49,9 @@ _NO_DEVICE = re.compile(
 )
 _PREDICTED = re.compile(r"应该|应当|预计|估计|预期|会通过|能通过|可以通过|\b(?:should|would|will|expect)")
 _FULL_PASS = re.compile(
-    r"(?:全部|都|全|均)\s*(?:通过|过了|过(?=\s*(?:了|啦|[,.;:!?✓、。)]|$)))|全绿|跑过了|all\s+green|(?:三个|所有|所有的)?(?:检查|测试|用例)\s*(?:都|全部|均)?\s*通过|"
-    r"all\s+(?:the\s+)?(?:visible\s+)?(?:checks|tests)\s+pass|everything\s+pass|passed\s+all"
+    r"(?:全部|都|全|均)\s*(?:已经?)?\s*(?:通过|过了|过(?=\s*(?:了|啦|[,.;:!?✓、。)]|$)))|已经?(?:全部|都)通过|全绿|跑过了|all\s+green"
+    r"|(?:三个|所有|所有的)?(?:检查|测试|用例)\s*(?:都|全部|均)?\s*(?:已经?)?\s*通过"
+    r"|all\s+(?:the\s+)?(?:visible\s+)?(?:checks|tests)\s+(?:have\s+)?pass|everything\s+pass|passed\s+all"
 )
 
 
@@ -95,45 +61,6 @@ def check_state(context: dict | None) -> str:
         return "unknown"
     passed = context["checks_passed"]
     return "not_run" if passed is None else ("passed" if passed else "failed")
-
-
-def blank_value(blank) -> str | None:
-    """The submitted blank as a comparable value; "" for an unfilled blank, None when it is no literal."""
-    text = normalize(str(blank or "")).replace(" ", "")
-    text = re.sub(r"^other=", "", text)
-    if not text.strip("_"):
-        return ""
-    match = re.fullmatch(_VALUE, text)
-    return _canonical(match.group("value")) if match else None
-
-
-def wrong_blank(q, context: dict | None) -> bool:
-    """Whether a submitted blank is a literal the question knows to be wrong (1.0 for a sum). Read
-    blank by blank: lesson 6 submits "n_cols, 1.0", whose literal 1.0 is the wrong one."""
-    if not q.right_blank or not context or "blank" not in context:
-        return False
-    values = (blank_values(context["blank"]) or set()) - {""}
-    return bool(values - set(q.right_blank))
-
-
-def owns_wrong_value(sentences: list[Sentence], context: dict | None, rubric: Rubric) -> bool:
-    """Whether the note names a submitted literal as what it filled, in any clause, a past or tried
-    one included ("我填了 1.0（当时以为…）"): it gives an account of the code it submitted."""
-    blanks = (blank_values((context or {}).get("blank")) or set()) - {""}
-    return any(
-        _canonical(hit.group("value")) in blanks
-        for s in sentences
-        for hit in _FILLED.finditer(s.text)
-        if hit.group("value") is not None
-    )
-
-
-def _canonical(value: str) -> str:
-    try:
-        number = float(value)
-    except ValueError:
-        return value
-    return "nan" if math.isnan(number) else repr(number + 0.0)
 
 
 def note_findings(sentences: list[Sentence], context: dict | None, rubric: Rubric, states_value: bool):
@@ -164,16 +91,6 @@ def note_findings(sentences: list[Sentence], context: dict | None, rubric: Rubri
     return findings
 
 
-def blank_values(blank) -> set[str] | None:
-    """The literal values of the submitted blanks ("-inf, row_max" has one: -inf); {""} for one unfilled
-    blank; None when no blank is a literal the note could be compared with."""
-    parts = str(blank or "").split(", ")
-    values = {blank_value(part) for part in parts} - {None}
-    if len(parts) > 1:
-        values -= {""}
-    return values or None
-
-
 def _value_findings(sentences: list[Sentence], blank, rubric: Rubric):
     """A stated literal that no blank holds; a stated kernel name that no blank holds, when some
     blank is a name ("divisor 用 n_cols" for code dividing by BLOCK_SIZE)."""
@@ -181,41 +98,12 @@ def _value_findings(sentences: list[Sentence], blank, rubric: Rubric):
     unfilled = blanks == {""}
     found = []
     for value, s in stated_values(sentences, rubric, unfilled=unfilled, names=bool(names)):
-        if value.startswith(_NAMED):
-            wrong = value[len(_NAMED) :] not in names
+        if value.startswith(NAMED):
+            wrong = value[len(NAMED) :] not in names
         else:
             wrong = blanks is not None and (unfilled or value not in blanks)
         if wrong:
             found.append(("contradicts_code", s.raw))
-    return found
-
-
-# Marks a stated kernel name among stated values: no literal starts with it.
-_NAMED = "name:"
-
-
-def blank_names(blank) -> set[str]:
-    """The kernel names among the submitted blanks ("n_cols, 0.0": {"n_cols"})."""
-    parts = (normalize(part).replace(" ", "") for part in str(blank or "").split(", "))
-    return {part for part in parts if re.fullmatch(r"[a-z_][a-z0-9_]*", part)}
-
-
-def stated_values(sentences: list[Sentence], rubric: Rubric, unfilled: bool = False, names=False) -> list:
-    """[(value, sentence)]: each sentence that says which value the submitted code holds, once per
-    value; with `names`, a kernel name filled into a blank too, as "name:<name>"."""
-    found = []
-    for s in sentences:
-        values = set()
-        for hit in _FILLED.finditer(s.text):
-            if hit.group("name") is not None:
-                value = _NAMED + hit.group("name") if names else None
-            else:
-                value = _canonical(hit.group("value"))
-            if value and value not in values and _states(s.text, hit, rubric, unfilled):
-                found.append((value, s))
-                values.add(value)
-                if not names:
-                    break
     return found
 
 
@@ -226,42 +114,6 @@ def unread_note(sentences: list[Sentence], context: dict | None, rubric: Rubric)
     named = [s for value, s in stated_values(sentences, rubric) if blank and value == blank]
     rest = "".join(s.text for s in sentences if not named or s is not named[0])
     return named[0].raw if named and len(re.sub(r"[\W_]+", "", rest)) >= 10 else None
-
-
-def _states(text: str, hit: re.Match, rubric: Rubric, unfilled: bool) -> bool:
-    """Whether the hit says what the submitted code holds (not an earlier try, a described experiment,
-    a hypothetical or a rule)."""
-    at = hit.start("value") if hit.group("value") is not None else hit.start("name")
-    before = text[max(0, hit.start() - 12) : hit.start()]
-    clause = text[max(0, hit.start() - 12) : hit.end() + 4]
-    clause_start = clause_around(text, hit.start())[0]
-    if (
-        _EARLIER.search(before)
-        or _EARLIER.search(text[clause_start : hit.start()])
-        or _TRIAL.search(before)
-        or _TRIAL.search(text[clause_start : hit.start()])
-        or _TRIAL_AFTER.search(text[hit.end() :])
-        or _WOULD_AFTER.search(text[hit.end() :])
-        or _OTHER_PARAMETER.search(text[hit.start() : at] if hit.group("name") else hit.group(0))
-        or re.search(r"atol|rtol|容差", clause)
-    ):
-        return False
-    if is_negated(text, at, hit.end(), rubric.language, refute=False):
-        return False
-    if is_hypothetical(text, at, rubric.language) or _constant_before(text, hit.start()):
-        return False
-    return unfilled or not _NORMATIVE.search(text[max(0, hit.start() - 6) : hit.start() + 1])
-
-
-def _constant_before(text: str, at: int) -> bool:
-    """Whether the verb at `at` sets another parameter named right before it ("把 FILL 改成 1.0",
-    "BLOCK_SIZE 设成 8"): a name that is no fill's own (other, centered_other) and no blank's."""
-    name = re.search(r"(?<![\w.])([a-z][a-z0-9_]*)\s*(?:的值)?\s*$", text[max(0, at - 24) : at])
-    return bool(name) and not name.group(1).endswith("other") and name.group(1) in _CONSTANTS
-
-
-# Parameters of the lessons' experiment cells and launches, never a blank of their own.
-_CONSTANTS = frozenset("fill block_size block second_mask num_warps num_stages seed offset scale".split())
 
 
 def _asserted(pattern: re.Pattern, text: str, rubric: Rubric) -> bool:

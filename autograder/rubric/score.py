@@ -14,9 +14,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from autograder.rubric.filled import owns_wrong_value, wrong_blank
+from autograder.rubric.injection import addressed_to_grader
 from autograder.rubric.model import Question, Rubric
 from autograder.rubric.negation import has_cue
-from autograder.rubric.note import check_state, note_findings, owns_wrong_value, unread_note, wrong_blank
+from autograder.rubric.note import check_state, note_findings, unread_note
 from autograder.rubric.premises import Sentence, without_step_arrows
 from autograder.rubric.reasons import claimed, judge_reasons, match_misconceptions, without_beliefs
 from autograder.rubric.stuffing import grandiose, length_flags, stuffing_flags, unread
@@ -33,6 +35,7 @@ MESSAGES = {
     "unknown_premise": "你给出的理由需要助教核对，核对前只计结论部分的分数。",
     "contradicts_code": "说明与提交的代码或运行记录不一致，本项暂记 0 分，由助教核对。",
     "unrun_claim": "说明里报告了没有运行过的结果，本项暂记 0 分，由助教核对。",
+    "addresses_grader": "答案里有写给评分程序的话；分数只看对问题的回答，本题由助教核对。",
     "wrong_value": "填充值必须是这个归约的单位元（求和用 0，max 用 -inf，min 用 +inf，乘积用 1），否则 padding lane 会改变结果。",
 }
 # Findings that void the answer until a TA looks: it does not describe the student's own work.
@@ -143,6 +146,8 @@ def _flag_form(q: Question, sentences, context, rubric: Rubric, result: AnswerSc
         result.flag(flag)
     for flag, sentence in note_findings(sentences, context, rubric, q.states_value):
         result.flag(flag, sentence)
+    if sentence := addressed_to_grader(sentences):
+        result.flag("addresses_grader", sentence)  # words to steer the grade: a TA sees the attempt
     if is_romanized(" ".join(s.text for s in sentences)):
         result.flag("romanized")  # pinyin: the patterns cannot read it, a TA can
 

@@ -63,19 +63,32 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
     limits = rubric.limits
     scoring = [p for c in q.concepts for p in c.patterns] + [p for m in q.misconceptions for p in m.patterns]
     cues = any_of(rubric.language.cues)
-    bare_terms, prose = 0, 0
+    bare_terms, prose, reasoned = 0, 0, False
     items = _items(sentences)
     for item in items:
         spans = _spans([*rubric.vocabulary, _NUMBER, _VECTOR], item, scoring)
         kind, count = _item_kind(item, spans, cues)
         bare_terms += count
         prose += kind == "prose"
+        reasoned = reasoned or (cues.search(item) is not None and _reasons(item, rubric, scoring, cues))
     # Weighed by terms: "负无穷 单位元 max 全负" is one item but four terms.
     is_list = bare_terms >= limits.list_min_terms and bare_terms >= limits.list_share * (bare_terms + prose)
     repeated = _repeated(" . ".join(s.text for s in sentences), limits.repeats)
-    if is_list and not repeated and _fragments(items) and not any(s.cue for s in sentences):
+    if is_list and not repeated and _fragments([cues.sub("", i) for i in items]) and not reasoned:
         return ["stuffing", "term_list"]  # nothing but fragments: certain, no TA needed to see it earns 0
     return ["stuffing"] if is_list or repeated else []
+
+
+# A verdict closing a chain of terms ("因为 identity 所以 reduction 正确") says nothing of its own.
+_VERDICT = re.compile(r"正确|成立|没问题|\b(?:correct|right|ok|works?)\b")
+
+
+def _reasons(item: str, rubric: Rubric, scoring, cues: re.Pattern) -> bool:
+    """Whether a clause with a connective reasons in words of its own: "因为 mask 所以 identity" only links
+    terms (a list in the form of a chain), "因为 exp(-inf)=0 所以分母不变" reasons."""
+    residue = _VERDICT.sub(" ", item)
+    spans = _spans([*rubric.vocabulary, _NUMBER, _VECTOR], residue, scoring)
+    return _item_kind(residue, spans, cues)[0] == "prose"
 
 
 # Specifics a sentence of substance usually holds: a number, a formula, a value.

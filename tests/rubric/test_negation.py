@@ -202,3 +202,19 @@ def test_a_denied_too_small_later_on_is_no_refutation(sentence, refuted):
     asserted '偏小' later on still refutes it?"""
     hit = "抵消" if "抵消" in sentence else ("放大" if "放大" in sentence else "平方和")
     assert is_negated(sentence, *_hit(sentence, hit)) is refuted
+
+
+@pytest.mark.parametrize(
+    ("sentence", "word", "imagined"),
+    [
+        ("一开始我打算把 atol 放宽，后来没这么做", "放宽", True),
+        ("常见的误解是 masked lane 不参与求和", "不参与", True),
+        ("A common misconception is that masked lanes are skipped", "skipped", True),
+        ("我打算把 atol 放宽", "放宽", False),
+        ("最常见的情况是 masked lane 填 0", "填 0", False),
+    ],
+)
+def test_a_plan_given_up_or_a_named_mistake_is_imagined_by_default(sentence, word, imagined):
+    """Is a plan given up ("一开始我打算…") or a belief named as a common mistake reported, not held, in
+    every lesson's default language, while a plain plan or a plain "常见的情况" still is a claim?"""
+    assert is_hypothetical(sentence.lower(), sentence.lower().index(word.lower())) is imagined

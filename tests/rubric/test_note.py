@@ -6,7 +6,7 @@ import pytest
 
 from autograder.lesson.registry import lesson
 from autograder.rubric import load_rubric
-from autograder.rubric.note import stated_values, wrong_blank
+from autograder.rubric.filled import stated_values, wrong_blank
 from autograder.rubric.score import prepare, score_answer
 
 
@@ -260,6 +260,11 @@ def test_a_plain_first_person_value_still_contradicts_the_blank(lesson06):
         ("填完了，检查全过了", True),
         ("填完了，检查全过程我都看了一遍", False),
         ("每个 lane 都过一遍 tl.sum，填完了", False),
+        ("n_cols 和 0.0，可见的三个检查都已经通过。", True),
+        ("填完了，检查已全部通过", True),
+        ("Both blanks done; all the checks have passed.", True),
+        ("n_cols 和 0.0，(1,1) 已通过，宽度 100 的没过。", False),
+        ("Two of the three checks have passed, the fp16 one has not.", False),
     ],
 )
 def test_a_bare_all_passed_against_a_failed_run_contradicts_the_record(lesson06, note, contradicts):

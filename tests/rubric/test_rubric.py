@@ -314,7 +314,6 @@ def test_deduct_misconception_takes_points_off(tmp_path):
         "-inf -inf -inf，负无穷 负无穷 负无穷",
         "-inf、单位元、max(x, -inf) = x、全负、identity",
         "identity identity identity. tl.sum tl.sum tl.sum.",
-        "因为 mask、单位元、padding、tl.sum、折半，所以行归约正确。",
         "因为 -inf、单位元、max、全负、padding，所以 other 要改。",
         "负无穷 单位元 max 全负 0 胜出，所以填负无穷。",
         "Power of two. Mask. Identity element. Padding lanes. Therefore correct.",
@@ -324,6 +323,13 @@ def test_keyword_stuffing_scores_zero(l5, answer):
     """Does a list of terms or a repeated term score 0 with flag 'stuffing', routed to review?"""
     scored = score_answer(l5, "Q3" if "inf" in answer else "Q1", answer)
     assert (scored.points, "stuffing" in scored.flags, scored.needs_review) == (0.0, True, True)
+
+
+def test_a_list_framed_by_connectives_is_finalized_at_zero(l5):
+    """Is a list of six bare terms that connectives only frame ("因为 mask、单位元、…，所以行归约正确") a bare
+    term list, scored 0 without a TA, as the same list without the connectives is?"""
+    scored = score_answer(l5, "Q1", "因为 mask、单位元、padding、tl.sum、折半，所以行归约正确。")
+    assert (scored.points, "term_list" in scored.flags, scored.needs_review) == (0.0, True, False)
 
 
 def test_terse_genuine_answer_is_not_stuffing(l5):

@@ -55,3 +55,23 @@ def test_a_slash_between_two_chinese_words_is_no_list_separator():
     assert flags("lesson06-mean-var", "explanation", note) == []
     listing = "masked load / other=0.0 / 加法单位元 / padding lane / tl.where / 归约树 / warp"
     assert "stuffing" in flags("lesson06-mean-var", "Q1", listing)
+
+
+def test_terms_linked_by_connectives_are_still_a_bare_list():
+    """Is a list whose items are only linked by connectives ("因为 mask 所以 identity", "因为 padding 所以
+    正确") a bare term list that earns 0 without a TA, as the same list without the connectives is?"""
+    answer = (
+        "要点：mask、other、单位元、padding lane、tl.sum、寄存器、warp、next_power_of_2。"
+        "因为 mask 所以 identity，因为 padding 所以正确。"
+    )
+    assert flags("lesson05-row-sum", "Q1", answer) == ["stuffing", "term_list"]
+
+
+def test_a_list_closed_by_a_reasoned_chain_goes_to_a_ta():
+    """Does a list of terms followed by one chain with words of its own ("因为 padding 填 0，所以和不变")
+    stay stuffing for a TA to read, not a bare list finalized at 0?"""
+    answer = (
+        "要点：mask、other、单位元、padding lane、tl.sum、寄存器、warp、next_power_of_2。"
+        "因为 padding lane 填的是 0，所以加进去和不变。"
+    )
+    assert flags("lesson05-row-sum", "Q1", answer) == ["stuffing"]

@@ -1,0 +1,107 @@
+"""The course-wide misconceptions (course/lessons/course-rubric.yaml): one entry, read alike in every lesson."""
+
+import pytest
+
+from autograder.lesson.registry import lesson
+from autograder.rubric import load_rubric
+from autograder.rubric.model import RubricError
+from autograder.rubric.score import score_answer
+
+LESSONS = ("lesson05-row-sum", "lesson06-mean-var", "lesson07-softmax")
+
+
+@pytest.fixture(scope="module")
+def rubrics():
+    return {assignment: load_rubric(lesson(assignment).rubric) for assignment in LESSONS}
+
+
+@pytest.mark.parametrize("assignment", LESSONS)
+@pytest.mark.parametrize(
+    "note",
+    [
+        "宽度 100 那组一直差一点，我把 atol 改到 5e-3 以后就过了。",
+        "我把 rtol 调大了一点，现在三个形状都通过。",
+        "最后一个 assert 我先注释掉了，别的都过。",
+        "把检查里 fp16 那个用例删了，剩下的都能过。",
+        "I loosened the tolerance a bit and now every check passes.",
+        "I removed the fp16 test case because it was flaky.",
+    ],
+)
+def test_every_lesson_vetoes_a_loosened_or_deleted_check(rubrics, assignment, note):
+    """Does every lesson's note veto a check changed to pass, in each wording any lesson once knew alone
+    (lesson 6 missed "atol 改到", lesson 7 a deleted assert)?"""
+    result = score_answer(rubrics[assignment], "explanation", note)
+    assert "loosened_check" in [hit["id"] for hit in result.misconceptions]
+
+
+@pytest.mark.parametrize("assignment", LESSONS)
+@pytest.mark.parametrize(
+    "note",
+    [
+        "检查用的 atol 是 1e-5，我没有改它，失败后改的是代码。",
+        "一开始想过放宽容差，但那样是作弊，所以没有动检查。",
+        "The tolerance stays at 1e-5; I did not touch the checks.",
+    ],
+)
+def test_a_check_left_alone_is_no_loosened_check(rubrics, assignment, note):
+    """Is a note that names the tolerance without changing it, or refuses to, free of the veto?"""
+    result = score_answer(rubrics[assignment], "explanation", note)
+    assert "loosened_check" not in [hit["id"] for hit in result.misconceptions]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "填 −∞，因为 −∞ 是加法和 max 的单位元，所以 tl.max 和 tl.sum 都不会被 padding 改变。",
+        "padding 填 -inf：max(x, -inf) = x，而且 x + (-inf) = x，所以最大值和分母都不变。",
+        "other=-inf because -inf is the identity for both addition and max, so neither reduction changes.",
+    ],
+)
+def test_softmax_vetoes_neg_inf_as_the_identity_of_addition(rubrics, answer):
+    """Does lesson 7's Q1 veto the right fill argued from "−∞ is the identity of addition" (x + (−∞) = x),
+    the chain lesson 5 knew and lesson 7 did not?"""
+    result = score_answer(rubrics["lesson07-softmax"], "Q1", answer)
+    assert result.veto and "neg_inf_adds_nothing" in [hit["id"] for hit in result.misconceptions]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "padding 填 -inf：max(x, -inf) = x；exp(-inf) = 0 是加法单位元，分母不变。",
+        "−∞ 是 max 的单位元，加法的单位元是 0；因为 exp(−∞) = 0，所以分母不受影响。",
+        "x + (-inf) = -inf, so -inf would ruin a sum; here the sum is of exp(x - m), and exp(-inf) = 0.",
+    ],
+)
+def test_the_true_identities_are_no_neg_inf_chain(rubrics, answer):
+    """Are the true statements beside it (exp(−∞) = 0 is the additive identity, −∞ is max's) left alone?"""
+    result = score_answer(rubrics["lesson07-softmax"], "Q1", answer)
+    assert "neg_inf_adds_nothing" not in [hit["id"] for hit in result.misconceptions]
+
+
+def _rubric_with(tmp_path, entry: str):
+    (tmp_path / "course-rubric.yaml").write_text(
+        "misconceptions:\n  - {id: x_plus_nothing, severity: veto, feedback: f, patterns: ['x\\+nothing']}\n"
+    )
+    lesson_dir = tmp_path / "lesson"
+    lesson_dir.mkdir()
+    path = lesson_dir / "rubric.yaml"
+    path.write_text(
+        "assignment: a\nrubric_version: 1\nshared: ../course-rubric.yaml\nquestions:\n  Q1:\n    max_points: 1\n"
+        "    concepts: [{id: c, weight: 1, patterns: [c], feedback: f}]\n"
+        f"    misconceptions: [{entry}]\n"
+    )
+    return path
+
+
+def test_a_shared_entry_is_taken_as_it_stands(tmp_path):
+    """Does `- shared: <id>` give the question the course-wide entry itself?"""
+    rubric = load_rubric(_rubric_with(tmp_path, "{shared: x_plus_nothing}"))
+    assert [m.id for m in rubric.question("Q1").misconceptions] == ["x_plus_nothing"]
+
+
+@pytest.mark.parametrize("entry", ["{shared: no_such_entry}", "{shared: x_plus_nothing, severity: deduct}"])
+def test_an_unknown_or_edited_shared_entry_is_a_load_error(tmp_path, entry):
+    """Is a reference to an entry the shared file lacks, or one that tries to change it, refused with
+    the entry named?"""
+    with pytest.raises(RubricError, match="shared misconception"):
+        load_rubric(_rubric_with(tmp_path, entry))
