@@ -112,9 +112,11 @@ def grade_batch(
                 (summary.failed if grade.errors else summary.graded).append(submission.student)
             progress.advance(failed=bool(grade.errors))
 
-        # nbgrader's assignment gradebook for the reports, made while the class is graded (it costs seconds)
+        # nbgrader's assignment gradebook for the reports, made while the class is graded (it costs seconds);
+        # an executed batch made it already, as its template
         export = threading.Thread(target=_prepare_export, args=(out, item), daemon=True)
-        export.start()
+        if template is None:
+            export.start()
         gpus = devices.visible_gpus() if backend == "cuda" else []
         pool = ThreadPoolExecutor(max_workers=max(1, jobs), initializer=devices.worker_initializer(gpus))
         try:
@@ -122,7 +124,8 @@ def grade_batch(
                 list(pool.map(work, todo))
         finally:
             progress.close()
-            export.join()
+            if export.is_alive():
+                export.join()
     summary.failed += [
         s for s in summary.reused if (store.read_json(store.grade_path(out, s)) or {}).get("errors")
     ]
