@@ -1,0 +1,84 @@
+"""Which value the implementation note says was filled: read against the submitted blanks, never from an
+experiment, an earlier try or an input."""
+
+from types import SimpleNamespace
+
+import pytest
+
+from autograder.lesson.registry import lesson
+from autograder.rubric import load_rubric
+from autograder.rubric.filled import stated_values, wrong_blank
+from autograder.rubric.score import prepare
+
+
+@pytest.fixture(scope="module")
+def lesson06():
+    return load_rubric(lesson("lesson06-mean-var").rubric)
+
+
+@pytest.fixture(scope="module")
+def lesson07():
+    return load_rubric(lesson("lesson07-softmax").rubric)
+
+
+@pytest.mark.parametrize(
+    ("blank", "wrong"),
+    [("n_cols, 1.0", True), ("n_cols, 0.0", False), ("1.0", True), ("0.0", False), ("n_cols, ", False)],
+)
+def test_wrong_blank_reads_every_blank(blank, wrong):
+    """Is a wrong literal found among several blanks ("n_cols, 1.0": 1.0), and an expression or an
+    unfilled blank beside a right one never taken for a wrong value? (lesson 6, l6v2-ex-003)"""
+    question = SimpleNamespace(right_blank=("0.0",))
+    assert wrong_blank(question, {"blank": blank}) is wrong
+
+
+def test_a_name_given_a_number_is_no_filled_value(lesson06):
+    """Is "divisor 用 n_cols=5" read as an example's width, not as the value 5 filled into a blank,
+    while "centered_other 用 0.0" in the same sentence still is the fill? (l6v2-ex-009)"""
+    note = "divisor 用 n_cols=5 得均值 5，centered_other 用 0.0 时三个 padding lane 平方是 0"
+    assert [value for value, _ in stated_values(prepare(note, lesson06), lesson06)] == ["0.0"]
+
+
+def test_a_fill_parameter_given_a_value_is_still_the_fill(lesson06):
+    """Does "centered_other=1.0" still state the fill (its name is a fill's own)?"""
+    note = "我在 tl.where 里写的是 centered_other=1.0"
+    assert [value for value, _ in stated_values(prepare(note, lesson06), lesson06)] == ["1.0"]
+
+
+@pytest.mark.parametrize(
+    "trial",
+    [
+        "我试过 other 填 0.0，宽度 100 的检查失败了，每行之和小于 1",
+        "试了一下把 other 改成 0.0，全负的行就错了",
+        "我把 other 改成 0.0 试试，结果宽度 100 失败",
+        "我故意改成 0.0，检查立刻失败",
+        "I tried other=0.0 and the width-100 check failed",
+    ],
+)
+def test_a_described_experiment_is_no_submitted_value(lesson07, trial):
+    """Does a note that reports a trial ("我试过 other 填 0.0…", "故意改成…", "I tried …") keep its
+    value out of the submitted ones, so alice's correct lesson 7 note does not contradict her code?"""
+    assert stated_values(prepare(trial, lesson07), lesson07) == []
+
+
+@pytest.mark.parametrize(
+    ("note", "value"),
+    [("我填的是 0.0，检查失败了", "0.0"), ("我试过 -inf 和 0.0，最后填的是 0.0", "0.0")],
+)
+def test_the_submitted_value_is_still_stated_beside_a_trial(lesson07, note, value):
+    """Is "我填的是 0.0" still the submitted value, alone or in a clause after a described trial?"""
+    assert [v for v, _ in stated_values(prepare(note, lesson07), lesson07)] == [value]
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "在第 3 节的试验单元里把 FILL 改成 1.0，方差明显变大。",
+        "我把 SECOND_MASK 设成 0 看了一下图。",
+        "用 [2,4,6,8,10] 手算了一遍，均值 6，方差 8。",
+    ],
+)
+def test_a_described_experiment_or_input_is_no_filled_value(lesson06, note):
+    """Is a lesson experiment's parameter ("把 FILL 改成 1.0") or a hand-worked input list ("用 [2,4,…]")
+    kept out of the values the note says the submitted code holds?"""
+    assert stated_values(prepare(note, lesson06), lesson06, names=True) == []
