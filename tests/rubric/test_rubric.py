@@ -980,15 +980,9 @@ def test_calibration_has_no_false_final_veto(any_calibration):
     assert [r.item.id for r in any_calibration.results if r.false_final_veto] == []
 
 
-# Round 14: veto-worthy blind-v12 answers the lead engineer's own work owns (a note's pass claim against the record, an
-# instruction to the grader, the sum-identity chain "x + (-inf) = x", a loosened atol): known misses until that lands.
-LEAD_OWNED_MISSES = frozenset({"l6v12-ex-021", "l7v12-q1-016", "l7v12-ex-017", "l7v12-ex-019"})
-
-
 def test_calibration_vetoes_are_caught_or_routed(any_calibration):
-    """Is every veto-worthy calibration answer vetoed or sent to a TA (apart from the lead's known misses)?"""
-    missed = [r.item.id for r in any_calibration.results if r.item.veto and not r.veto_handled]
-    assert [i for i in missed if i not in LEAD_OWNED_MISSES] == []
+    """Is every veto-worthy calibration answer vetoed or sent to a TA?"""
+    assert [r.item.id for r in any_calibration.results if r.item.veto and not r.veto_handled] == []
 
 
 def _splits(assignment: str) -> list[str]:
