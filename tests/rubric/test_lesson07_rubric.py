@@ -36,7 +36,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twelve blind sets appended as splits blind-v1 to blind-v12?"""
+    """Does the calibration file parse, with the thirteen blind sets appended as splits blind-v1 to blind-v13?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -52,6 +52,7 @@ def test_calibration_is_valid(calibration):
         "blind-v10",
         "blind-v11",
         "blind-v12",
+        "blind-v13",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -65,6 +66,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v10" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v11" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v12" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v13" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -1669,3 +1671,75 @@ def test_a_worked_row_with_its_padding_at_the_end_is_a_fact(l7, true_premise, fa
     before 'tl.max = …'), while the fill placed before the real values is none?"""
     assert _known(l7, "Q1", true_premise)
     assert not _known(l7, "Q1", false_twin)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "vetoed"),
+    [
+        ("Q3", "N 不是 2 的幂时，多余的 padding lane 也要从显存读进来，所以慢。", True),
+        ("Q3", "BLOCK 比 N 大，那些 padding 位置浪费了显存带宽，所以小矩阵慢。", True),
+        ("Q3", "The padded lanes still load from memory, so the small shapes lose bandwidth.", True),
+        ("Q3", "padding lane 也不会从显存读，它们直接得到 other。", False),
+        ("Q3", "padding lane 也要参与 tl.max，但不访存。", False),
+        ("Q2", "减去最大值就是把每个数平移到非负那边，所以 exp 不会下溢。", True),
+        ("Q2", "减去最大值以后 exp 的值都 ≥ 1，所以不会下溢。", True),
+        ("Q2", "减去最大值以后每个数都挪到了非正的一边，exp 都 ≤ 1，所以不溢出。", False),
+        ("Q2", "减去最大值以后分母 ≥ 1，所以 log 不会遇到 0。", False),
+        ("Q2", "先 softmax 再 log 不行，因为 softmax 有舍入误差可能超过 1，log 后就是很大的正数。", True),
+        (
+            "Q2",
+            "Taking log of softmax is bad because softmax can exceed 1 and the log blows up to +inf.",
+            True,
+        ),
+        ("Q2", "softmax 不会大于 1；先 softmax 再 log 的问题是下溢成 0，log 之后会变成 −inf。", False),
+    ],
+)
+def test_round15_wrong_chains_are_vetoed(l7, question, text, vetoed):
+    """Does the rubric veto, in any wording, the padding lanes said to load from memory in Q3 (也要从显存读, 浪费带宽,
+    still load from memory), the shift said to move the numbers to the non-negative side (平移到非负, exp 都 ≥ 1) and
+    log(softmax) said to reach a large positive number because softmax can exceed 1, while the false twins (也不会读,
+    非正 / ≤ 1, 分母 ≥ 1, softmax 不会大于 1 and log(0) = −inf) are no veto?"""
+    assert score(l7, question, text).veto is vetoed
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "flag", "flagged"),
+    [
+        ("Q1", "我觉得填 −∞ 和 0.0 其实都可以，因为后面会减最大值。", "suspect:zero_fill_harmless", True),
+        ("Q1", "填 −∞ 可以，填 0.0 其实不行，因为全负行的 max 会错。", "suspect:zero_fill_harmless", False),
+        ("Q3", "测下来各种尺寸都在 4 倍上下，所以模型是对的。", "suspect:all_shapes_match", True),
+        ("Q3", "每个 shape 都基本符合预测。", "suspect:all_shapes_match", True),
+        (
+            "Q3",
+            "Every shape we measured came out about 4x, matching the model.",
+            "suspect:all_shapes_match",
+            True,
+        ),
+        ("Q3", "大矩阵基本符合预测，不是所有形状都符合。", "suspect:all_shapes_match", False),
+        ("Q3", "只有大矩阵在 4 倍以上，小的形状都只有 2 倍左右。", "suspect:all_shapes_match", False),
+        ("Q3", "小矩阵提升小，是因为 torch 针对小尺寸调优得很好。", "suspect:torch_small_optimized", True),
+        ("Q3", "小矩阵上 torch.softmax 比我们的 kernel 快 3 倍。", "suspect:torch_small_optimized", False),
+    ],
+)
+def test_round15_wrong_readings_go_to_a_ta(l7, question, text, flag, flagged):
+    """Does the rubric route either fill called fine ('填 −∞ 和 0.0 其实都可以'), every shape said to match the ~4×
+    prediction, and the small shapes' shortfall put on PyTorch's own tuning, while the false twins (0.0 其实不行, 不是所有
+    形状都符合, the small shapes at 2×, torch.softmax measured faster) route nothing of it?"""
+    assert (flag in score(l7, question, text).flags) is flagged
+
+
+@pytest.mark.parametrize(
+    ("text", "stand_in", "full"),
+    [
+        ("朴素读 5MN+2M 写 3MN+2M，融合读写各 MN，预测 4 倍。4096 上实测 5.09 倍，符合。", False, False),
+        ("小矩阵不如预测，因为启动开销占比大。", True, False),
+        ("小矩阵不如预测，因为中间结果留在 L2 里，启动与延迟占主导。", False, True),
+    ],
+)
+def test_the_measured_comparison_needs_the_small_shapes_why(l7, text, stand_in, full):
+    """Does Q3's measured comparison earn nothing for the measured numbers alone, half for launch overhead named as
+    dominant without its mechanism, and the whole for the intermediates staying in L2?"""
+    scored = score(l7, "Q3", text)
+    assert ("stand_in:measured_comparison" in scored.flags) is stand_in
+    credited = any(m["concept"] == "measured_comparison" for m in scored.matched)
+    assert credited is (stand_in or full)
