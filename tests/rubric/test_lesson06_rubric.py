@@ -40,7 +40,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twelve blind sets appended as splits blind-v1 to blind-v12?"""
+    """Does the calibration file parse, with the thirteen blind sets appended as splits blind-v1 to blind-v13?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -56,6 +56,7 @@ def test_calibration_is_valid(calibration):
         "blind-v10",
         "blind-v11",
         "blind-v12",
+        "blind-v13",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -69,6 +70,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v10" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v11" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v12" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v13" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -1527,3 +1529,109 @@ def test_round14_swamping_and_cancellation_in_words_are_facts(l6, premise, sound
     text = normalize(premise)
     clause = text.split(",")[-1]
     assert any(stated(p, clause, l6) for p in l6.facts) is sound
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "flag"),
+    [
+        (
+            "Q1",
+            "平方以后方差会多出 (BLOCK_SIZE - N) * mean²，所以第二次要 mask。",
+            "suspect:variance_excess_without_n",
+        ),
+        (
+            "Q1",
+            "Without the mask the variance increases by (B - N) * mean^2, so we mask again.",
+            "suspect:variance_excess_without_n",
+        ),
+        ("Q2", "转 fp32 是因为半精度没法表示负数，减均值会出错。", "suspect:fp16_unsigned"),
+        ("Q2", "We cast to fp32 because half has no sign bit.", "suspect:fp16_unsigned"),
+        (
+            "Q2",
+            "当 n_cols 本身是 2 的幂时 BLOCK_SIZE 就变成 2n_cols，所以除以它不对。",
+            "suspect:block_doubles_pow2",
+        ),
+    ],
+)
+def test_round15_wrong_magnitudes_and_types_are_routed(l6, question, text, flag):
+    """Does the rubric send to a TA, in any wording, the variance said to gain (BLOCK − N)·mean² itself (that is the sum
+    of squares' excess; the variance gains it / N), fp16 said to hold no negative numbers, and the block said to double
+    a row whose width is already a power of two?"""
+    result = score(l6, question, text)
+    assert flag in result.flags
+    assert result.needs_review
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("Q1", "x - mean 后 padding 是 -mean，平方和多出 (BLOCK_SIZE - N) * mean²，所以第二次要 mask。"),
+        ("Q1", "x - mean 后 padding 是 -mean，方差多出 (BLOCK_SIZE - N) * mean² / N，所以第二次要 mask。"),
+        ("Q2", "半精度也能表示负数，问题是最大只有 65504，平方和会溢出，所以转 fp32。"),
+        ("Q2", "有人说 fp16 不能表示负数，这是错的：它有符号位。"),
+        ("Q2", "n_cols 本身是 2 的幂时 BLOCK_SIZE 就等于 n_cols，除以哪个都看不出差别。"),
+    ],
+)
+def test_round15_false_twins_of_the_wrong_magnitudes_are_not_read(l6, question, text):
+    """Are the true twins (the sum of squares gaining (BLOCK − N)·mean², the variance gaining it / N, fp16 holding
+    negatives, a power-of-two block equal to N) and a refuted saying left unflagged by the round-15 rules?"""
+    result = score(l6, question, text)
+    new = ("suspect:variance_excess_without_n", "suspect:fp16_unsigned", "suspect:block_doubles_pow2")
+    assert not [f for f in result.flags if f.startswith(new)]
+
+
+@pytest.mark.parametrize(
+    ("text", "credited"),
+    [
+        ("We divide by n_cols rather than BLOCK_SIZE because the padding lanes are zeros we added.", True),
+        ("The divisor must be n_cols.", True),
+        ("Both sums are averaged over the real elements, so BLOCK_SIZE is wrong.", True),
+        ("总体方差除以样本数，这里样本一共 N 个。", True),
+        ("BLOCK_SIZE 是 2 的幂，未必等于 N。", True),
+        ("We never divide by n_cols here.", False),
+        ("We divide by n_cols - 1 for an unbiased estimate.", False),
+        ("样本数不是 N，而是 BLOCK_SIZE。", False),
+        ("BLOCK_SIZE 是 2 的幂，所以一定等于 N。", False),
+    ],
+)
+def test_round15_the_divisor_in_english_and_in_samples(l6, text, credited):
+    """Does Q2's divisor concept read 'we divide by n_cols' and its English kin as Chinese reads 除以 N (an honest
+    English answer was zeroed unrouted), samples counted (样本一共 N 个) and the block a power of two that need not be N,
+    while denials, N − 1 and 'always equal' are not read?"""
+    result = score(l6, "Q2", text)
+    assert ("divide_by_n" in {m["concept"] for m in result.matched}) is credited
+
+
+@pytest.mark.parametrize(
+    ("text", "share"),
+    [
+        ("除以 N 因为只有 N 个真实元素。半精度会溢出，所以转 fp32。", "stand_in"),
+        ("除以 N 因为只有 N 个真实元素。半精度的平方和超过 65504 会溢出，所以转 fp32。", "full"),
+        ("除以 N 因为只有 N 个真实元素。fp16 求和很快溢出成 inf，所以转 fp32。", "full"),
+        (
+            "We divide by n_cols since only n_cols values are real. The sum of squares overflows fp16's range.",
+            "full",
+        ),
+    ],
+)
+def test_round15_a_bare_overflow_is_a_third_of_the_fp32_concept(l6, text, share):
+    """Does a bare 'fp16 会溢出' (no range, no squares, no sum, no inf) earn only the stand-in third of the fp32 concept,
+    as the labels of six blind sets give it, while an overflow with what overflows or where earns it in full?"""
+    result = score(l6, "Q2", text)
+    assert "fp32_accumulate" in {m["concept"] for m in result.matched}
+    assert ("stand_in:fp32_accumulate" in result.flags) is (share == "stand_in")
+
+
+@pytest.mark.parametrize(
+    ("text", "veto"),
+    [
+        ("除以 N 是因为 masked load 以后 padding 元素都被删除了。", True),
+        ("padding lane 没有被删掉，它们还在块里，值是 0。", False),
+        ("有人以为 padding 会被删掉，其实不会。", False),
+    ],
+)
+def test_round15_padding_said_deleted_after_the_load_is_vetoed(l6, text, veto):
+    """Is the padding said to be deleted after the masked load ('padding 元素都被删除了', no tensor named) the lanes
+    removed misconception, while a denial and a refuted saying are not?"""
+    result = score(l6, "Q2", text)
+    assert result.veto is veto
