@@ -1743,3 +1743,39 @@ def test_the_measured_comparison_needs_the_small_shapes_why(l7, text, stand_in, 
     assert ("stand_in:measured_comparison" in scored.flags) is stand_in
     credited = any(m["concept"] == "measured_comparison" for m in scored.matched)
     assert credited is (stand_in or full)
+
+
+@pytest.mark.parametrize(
+    ("question", "true_premise", "false_twin"),
+    [
+        ("Q1", "两次归约都包含了这些 lane", "两次归约都不包含这些 lane"),
+        ("Q1", "First tl.max", "First tl.sum"),
+        ("Q1", "Then exp(x - m) and tl.sum", "Then tl.sum and exp(x - m)"),
+        ("Q1", "tl.sum：0 是加法单位元", "tl.sum：−∞ 是加法单位元"),
+        ("Q1", "0 is the identity of addition", "1 is the identity of addition"),
+        (
+            "Q3",
+            "each intermediate (the max, the exp) goes to HBM",
+            "the fused kernel's intermediates go to HBM",
+        ),
+    ],
+)
+def test_round15_true_premises_are_facts(l7, question, true_premise, false_twin):
+    """Are the padding lanes in both reductions ('两次归约都包含'), a step named bare in English ('First tl.max'), 0 the
+    identity of the sum and every naive intermediate through memory known premises, while their false twins (不包含,
+    the steps out of order, −∞ or 1 as the sum's identity, the fused kernel's intermediates in memory) are none?"""
+    assert _known(l7, question, true_premise)
+    assert not _known(l7, question, false_twin)
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("不减 max 的话，x 很大时 exp 溢出，得到 inf，最后 NaN。", False),
+        ("减了 max 以后最后 NaN 都来自 log(0)。", True),
+    ],
+)
+def test_nan_closing_the_overflow_chain_is_read(l7, text, routed):
+    """Does the confidence gate read NaN closing an overflow's chain ('得到 inf，最后 NaN'), while NaN said to come
+    from somewhere inside a clause ('最后 NaN 都来自 log(0)') still routes?"""
+    assert ("unread" in score(l7, "Q2", text).flags) is routed
