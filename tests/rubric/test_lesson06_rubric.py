@@ -1635,3 +1635,24 @@ def test_round15_padding_said_deleted_after_the_load_is_vetoed(l6, text, veto):
     removed misconception, while a denial and a refuted saying are not?"""
     result = score(l6, "Q2", text)
     assert result.veto is veto
+
+
+@pytest.mark.parametrize(
+    ("premise", "sound"),
+    [
+        ("x - mean 对所有 lane 都做", True),
+        ("减均值对全部 BLOCK_SIZE 个元素都算", True),
+        ("x - mean 只对前 N 个 lane 做", False),
+        ("x - mean 对全部 lane 都不做", False),
+        ("逐元素，不看 mask", True),
+        ("逐元素，只看 mask", False),
+        ("we do the subtraction on all the lanes, padding included", True),
+        ("we do the subtraction on all the lanes, padding excluded", False),
+        ("we compute x - mean on the real lanes only", False),
+    ],
+)
+def test_round15_the_subtraction_on_every_lane_is_a_fact(l6, premise, sound):
+    """Is the subtraction done on all of the block's lanes ('x - mean 对所有 lane 都做', '逐元素，不看 mask', 'on all the lanes,
+    padding included') read as a fact, while the real lanes only, a denial, 只看 mask and 'padding excluded' are not?"""
+    text = normalize(premise)
+    assert any(stated(p, text, l6) for p in l6.facts) is sound
