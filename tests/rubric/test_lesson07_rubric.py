@@ -1779,3 +1779,31 @@ def test_nan_closing_the_overflow_chain_is_read(l7, text, routed):
     """Does the confidence gate read NaN closing an overflow's chain ('得到 inf，最后 NaN'), while NaN said to come
     from somewhere inside a clause ('最后 NaN 都来自 log(0)') still routes?"""
     assert ("unread" in score(l7, "Q2", text).flags) is routed
+
+
+# ── rubric_version 17: the intermediates written back to memory, of the naive version only ───────────────
+@pytest.mark.parametrize(
+    "text",
+    [
+        "融合的每个中间结果都写回显存，所以融合更快。",
+        "The fused kernel's intermediates go back to dram, so it is faster.",
+    ],
+)
+def test_the_fused_kernel_writing_its_intermediates_back_is_a_wrong_premise(l7, text):
+    """Is the fused kernel said to write its intermediates back to memory (the naive version's traffic) a
+    wrong premise sent to a TA as a veto, and no credit for the naive traffic?"""
+    result = score_answer(l7, "Q3", text)
+    assert result.veto and result.needs_review
+    assert "naive_traffic" not in [m["concept"] for m in result.matched]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "朴素版本每一步都写回显存，融合版本不会，所以融合快。",
+        "融合的中间结果不写回显存，留在寄存器里，所以快。",
+    ],
+)
+def test_the_naive_intermediates_written_back_stay_a_true_premise(l7, text):
+    """Do the naive version's intermediates written back, and the fused kernel's denied, stay free of the veto?"""
+    assert "fused_writes_intermediates" not in [m["id"] for m in score_answer(l7, "Q3", text).misconceptions]
