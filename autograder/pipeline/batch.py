@@ -114,8 +114,9 @@ def grade_batch(
 
         # nbgrader's assignment gradebook for the reports, made while the class is graded (it costs seconds);
         # an executed batch made it already, as its template
-        export = threading.Thread(target=_prepare_export, args=(out, item), daemon=True)
+        export = None
         if template is None:
+            export = threading.Thread(target=_prepare_export, args=(out, item), daemon=True)
             export.start()
         gpus = devices.visible_gpus() if backend == "cuda" else []
         pool = ThreadPoolExecutor(max_workers=max(1, jobs), initializer=devices.worker_initializer(gpus))
@@ -124,7 +125,7 @@ def grade_batch(
                 list(pool.map(work, todo))
         finally:
             progress.close()
-            if export.is_alive():
+            if export is not None:
                 export.join()
     summary.failed += [
         s for s in summary.reused if (store.read_json(store.grade_path(out, s)) or {}).get("errors")

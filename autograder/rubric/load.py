@@ -92,8 +92,8 @@ def _build(data: dict, path: Path, problems: list[str]) -> Rubric | None:
         return None
 
 
-def _question(qid: str, data: dict, terms: dict[str, str], misconception=None) -> Question:
-    misconception = misconception or entries.misconception
+def _question(qid: str, data: dict, terms: dict[str, str], misconception) -> Question:
+    """One question; `misconception` builds each entry of its misconception list (a shared one or its own)."""
     return Question(
         id=qid,
         prompt=str(data.get("prompt", "")),

@@ -5,20 +5,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from autograder.lesson.registry import lesson
-from autograder.rubric import load_rubric
 from autograder.rubric.filled import stated_values, wrong_blank
 from autograder.rubric.score import prepare
-
-
-@pytest.fixture(scope="module")
-def lesson06():
-    return load_rubric(lesson("lesson06-mean-var").rubric)
-
-
-@pytest.fixture(scope="module")
-def lesson07():
-    return load_rubric(lesson("lesson07-softmax").rubric)
 
 
 @pytest.mark.parametrize(
@@ -32,17 +20,17 @@ def test_wrong_blank_reads_every_blank(blank, wrong):
     assert wrong_blank(question, {"blank": blank}) is wrong
 
 
-def test_a_name_given_a_number_is_no_filled_value(lesson06):
+def test_a_name_given_a_number_is_no_filled_value(l6):
     """Is "divisor 用 n_cols=5" read as an example's width, not as the value 5 filled into a blank,
     while "centered_other 用 0.0" in the same sentence still is the fill? (l6v2-ex-009)"""
     note = "divisor 用 n_cols=5 得均值 5，centered_other 用 0.0 时三个 padding lane 平方是 0"
-    assert [value for value, _ in stated_values(prepare(note, lesson06), lesson06)] == ["0.0"]
+    assert [value for value, _ in stated_values(prepare(note, l6), l6)] == ["0.0"]
 
 
-def test_a_fill_parameter_given_a_value_is_still_the_fill(lesson06):
+def test_a_fill_parameter_given_a_value_is_still_the_fill(l6):
     """Does "centered_other=1.0" still state the fill (its name is a fill's own)?"""
     note = "我在 tl.where 里写的是 centered_other=1.0"
-    assert [value for value, _ in stated_values(prepare(note, lesson06), lesson06)] == ["1.0"]
+    assert [value for value, _ in stated_values(prepare(note, l6), l6)] == ["1.0"]
 
 
 @pytest.mark.parametrize(
@@ -55,19 +43,19 @@ def test_a_fill_parameter_given_a_value_is_still_the_fill(lesson06):
         "I tried other=0.0 and the width-100 check failed",
     ],
 )
-def test_a_described_experiment_is_no_submitted_value(lesson07, trial):
+def test_a_described_experiment_is_no_submitted_value(l7, trial):
     """Does a note that reports a trial ("我试过 other 填 0.0…", "故意改成…", "I tried …") keep its
     value out of the submitted ones, so alice's correct lesson 7 note does not contradict her code?"""
-    assert stated_values(prepare(trial, lesson07), lesson07) == []
+    assert stated_values(prepare(trial, l7), l7) == []
 
 
 @pytest.mark.parametrize(
     ("note", "value"),
     [("我填的是 0.0，检查失败了", "0.0"), ("我试过 -inf 和 0.0，最后填的是 0.0", "0.0")],
 )
-def test_the_submitted_value_is_still_stated_beside_a_trial(lesson07, note, value):
+def test_the_submitted_value_is_still_stated_beside_a_trial(l7, note, value):
     """Is "我填的是 0.0" still the submitted value, alone or in a clause after a described trial?"""
-    assert [v for v, _ in stated_values(prepare(note, lesson07), lesson07)] == [value]
+    assert [v for v, _ in stated_values(prepare(note, l7), l7)] == [value]
 
 
 @pytest.mark.parametrize(
@@ -78,7 +66,7 @@ def test_the_submitted_value_is_still_stated_beside_a_trial(lesson07, note, valu
         "用 [2,4,6,8,10] 手算了一遍，均值 6，方差 8。",
     ],
 )
-def test_a_described_experiment_or_input_is_no_filled_value(lesson06, note):
+def test_a_described_experiment_or_input_is_no_filled_value(l6, note):
     """Is a lesson experiment's parameter ("把 FILL 改成 1.0") or a hand-worked input list ("用 [2,4,…]")
     kept out of the values the note says the submitted code holds?"""
-    assert stated_values(prepare(note, lesson06), lesson06, names=True) == []
+    assert stated_values(prepare(note, l6), l6, names=True) == []

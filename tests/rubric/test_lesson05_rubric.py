@@ -3,15 +3,9 @@ mechanism descriptions and wrong beliefs that blind sets v9 and v10 showed it co
 
 import pytest
 
-from autograder.lesson.registry import lesson
-from autograder.rubric import load_rubric, score_answer
+from autograder.rubric import score_answer
 
 CONTEXT = {"blank": "0.0", "checks_passed": True}
-
-
-@pytest.fixture(scope="module")
-def l5():
-    return load_rubric(lesson("lesson05-row-sum").rubric)
 
 
 def _score(rubric, question, answer):

@@ -8,17 +8,12 @@ sound reason, a refuted or reported claim is no veto, `-mean` is a value and nev
 import pytest
 
 from autograder.lesson.registry import lesson
-from autograder.rubric import check_rubric, load_rubric, score_answer
+from autograder.rubric import check_rubric, score_answer
 from autograder.rubric.reasons import stated
 from autograder.rubric.textnorm import normalize
 
 ASSIGNMENT = "lesson06-mean-var"
 PASSED = {"blank": "n_cols, 0.0", "checks_passed": True}
-
-
-@pytest.fixture(scope="module")
-def l6():
-    return load_rubric(lesson(ASSIGNMENT).rubric)
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ lesson is a sound reason, a refuted claim is no veto, the note needs a reason fo
 import pytest
 
 from autograder.lesson.registry import lesson
-from autograder.rubric import check_rubric, load_rubric, score_answer
+from autograder.rubric import check_rubric, score_answer
 from autograder.rubric.reasons import stated
 from autograder.rubric.score import prepare
 from autograder.rubric.stuffing import unread
@@ -16,11 +16,6 @@ from autograder.rubric.textnorm import normalize
 
 ASSIGNMENT = "lesson07-softmax"
 PASSED = {"blank": "-float('inf'), row_max", "checks_passed": True}
-
-
-@pytest.fixture(scope="module")
-def l7():
-    return load_rubric(lesson(ASSIGNMENT).rubric)
 
 
 @pytest.fixture(scope="module")

@@ -2,29 +2,17 @@
 
 import pytest
 
-from autograder.lesson.registry import lesson
-from autograder.rubric import load_rubric
 from autograder.rubric.score import score_answer
 
 
-@pytest.fixture(scope="module")
-def lesson06():
-    return load_rubric(lesson("lesson06-mean-var").rubric)
-
-
-@pytest.fixture(scope="module")
-def lesson07():
-    return load_rubric(lesson("lesson07-softmax").rubric)
-
-
-def test_alice_lesson07_note_agrees_with_her_code(lesson07):
+def test_alice_lesson07_note_agrees_with_her_code(l7):
     """Is alice's note (other=-inf, and a trial of 0.0 that failed) free of contradicts_code?"""
     note = (
         '我在 other 填 -float("inf")，因为它是 max 的单位元，exp 之后是 0，不进分母；shift 填 row_max，'
         "因为减去最大值后 exp 不会溢出。我试过 other 填 0.0，宽度 100 的检查失败了，每行之和小于 1。"
     )
     context = {"blank": '-float("inf"), row_max', "checks_passed": True}
-    assert "contradicts_code" not in score_answer(lesson07, "explanation", note, context).flags
+    assert "contradicts_code" not in score_answer(l7, "explanation", note, context).flags
 
 
 # ── names filled into expression blanks, and descriptions that fill nothing ──────────────────────────
@@ -41,25 +29,25 @@ def test_alice_lesson07_note_agrees_with_her_code(lesson07):
         ("My first attempt used block_size as the divisor; now it is n_cols.", "n_cols, 0.0", False),
     ],
 )
-def test_a_kernel_name_stated_as_filled_is_compared_with_the_blanks(lesson06, note, blank, contradicts):
+def test_a_kernel_name_stated_as_filled_is_compared_with_the_blanks(l6, note, blank, contradicts):
     """Does the note's filled-value reader read a kernel name ("divisor 用 n_cols", "shift 填 row_max") and
     compare it with the submitted blanks, while a counterfactual ("写成 BLOCK_SIZE 会…") or a first attempt
     states nothing about the submitted code?"""
-    scored = score_answer(lesson06, "explanation", note, {"blank": blank, "checks_passed": True})
+    scored = score_answer(l6, "explanation", note, {"blank": blank, "checks_passed": True})
     assert ("contradicts_code" in scored.flags) is contradicts
 
 
-def test_a_note_arguing_for_the_right_value_over_a_wrong_blank_routes(lesson06):
+def test_a_note_arguing_for_the_right_value_over_a_wrong_blank_routes(l6):
     """When the blank holds a wrong value (1.0) and the note argues for 0.0 as if it were its own, is the
     note flagged contradicts_code with its sentence as evidence (its about_value credit removed), while a
     note that says it filled 1.0 and analyses why it failed is an honest account, not a contradiction?"""
     context = {"blank": "n_cols, 1.0", "checks_passed": False}
     arguing = "除数是 n_cols；第二个空放回加法单位元，因为 x - mean 之后 padding 变成了 -mean。"
-    scored = score_answer(lesson06, "explanation", arguing, context)
+    scored = score_answer(l6, "explanation", arguing, context)
     assert "contradicts_code" in scored.flags and scored.needs_review
     assert any(e["flag"] == "contradicts_code" and "单位元" in e["sentence"] for e in scored.evidence)
     honest = "第二个空我填了 1.0，宽度 100 的方差大了 0.28；应该放回加法单位元 0，因为 padding 变成了 -mean。"
-    assert "contradicts_code" not in score_answer(lesson06, "explanation", honest, context).flags
+    assert "contradicts_code" not in score_answer(l6, "explanation", honest, context).flags
 
 
 # ── a claim's own consequence, and a wrong chain after a denied one ──────────────────────────────────
@@ -74,10 +62,10 @@ def test_a_note_arguing_for_the_right_value_over_a_wrong_blank_routes(lesson06):
         ("padding lane 里是垃圾值的说法是错误的。", False),
     ],
 )
-def test_a_claims_own_consequence_is_no_refutation(lesson06, text, asserted):
+def test_a_claims_own_consequence_is_no_refutation(l6, text, asserted):
     """Is "…，所以方差偏大" read as what the claimed wrong chain causes (still asserted), while a verdict on
     the claim ("…，这是错的", "…的说法是错误的") still refutes it?"""
-    scored = score_answer(lesson06, "Q1", text)
+    scored = score_answer(l6, "Q1", text)
     assert ("padding_garbage" in {m["id"] for m in scored.misconceptions}) is asserted
 
 
@@ -91,11 +79,11 @@ def test_a_claims_own_consequence_is_no_refutation(lesson06, text, asserted):
         ("padding lane 不是垃圾值：垃圾值会让结果每次都不一样，而 padding 是确定的 -mean。", False),
     ],
 )
-def test_a_denied_hit_does_not_end_the_search(lesson06, text, asserted):
+def test_a_denied_hit_does_not_end_the_search(l6, text, asserted):
     """After a denied hit ("不是垃圾值"), is a later wrong chain of the same misconception in the sentence
     (after a contrast, "但 …又变成了垃圾值") still found, while the denial's own explanation (the clause
     after "：") is not taken for a claim?"""
-    scored = score_answer(lesson06, "Q1", text)
+    scored = score_answer(l6, "Q1", text)
     assert ("padding_garbage" in {m["id"] for m in scored.misconceptions}) is asserted
 
 
@@ -133,11 +121,11 @@ def test_a_denied_hit_does_not_end_the_search(lesson06, text, asserted):
         ("explanation", "两个值都对，检查通过了。我在 H200 上测了一下，mean_var 大约 2600 GB/s。", False),
     ],
 )
-def test_a_speed_figure_without_a_gpu_is_an_unrun_claim(lesson06, question, answer, unrun):
+def test_a_speed_figure_without_a_gpu_is_an_unrun_claim(l6, question, answer, unrun):
     """Is a speed or bandwidth figure (GB/s, ms, 快了 30%) that the student says it got with no GPU (the
     interpreter, a CPU) an unrun claim sent to a TA, in any answer, while a correctness run on the
     interpreter or a figure quoted from the lesson is not? (l6v6-ex-003)"""
-    scored = score_answer(lesson06, question, answer, context={"blank": "n_cols, 0.0", "checks_passed": True})
+    scored = score_answer(l6, question, answer, context={"blank": "n_cols, 0.0", "checks_passed": True})
     assert ("unrun_claim" in scored.flags) is unrun
     if unrun:
         assert scored.needs_review and scored.points == 0
@@ -157,10 +145,10 @@ def test_a_speed_figure_without_a_gpu_is_an_unrun_claim(lesson06, question, answ
         ("我没有 GPU，在 CPU 上实测单遍比两遍快了 30%，和第 3 节不一样。", True),
     ],
 )
-def test_figures_quoted_from_a_section_of_the_lesson_are_no_run(lesson06, answer, unrun):
+def test_figures_quoted_from_a_section_of_the_lesson_are_no_run(l6, answer, unrun):
     """Is a figure quoted from a section of the lesson ("第 3 节提交的实测", "section 3 reports") no claim of
     a run by a student without a GPU, while its own measurement ("我的实测", "在 CPU 上实测") still is?"""
-    scored = score_answer(lesson06, "Q3", answer, context={"blank": "n_cols, 0.0", "checks_passed": True})
+    scored = score_answer(l6, "Q3", answer, context={"blank": "n_cols, 0.0", "checks_passed": True})
     assert ("unrun_claim" in scored.flags) is unrun
 
 
@@ -173,18 +161,18 @@ def test_figures_quoted_from_a_section_of_the_lesson_are_no_run(lesson06, answer
         "I temporarily set centered_other to 1.0 and the width-100 check failed.",
     ],
 )
-def test_an_earlier_or_temporary_value_is_no_submitted_value(lesson06, note):
+def test_an_earlier_or_temporary_value_is_no_submitted_value(l6, note):
     """Is a value the student says it put first ("I first put …") or only temporarily ("临时改成 1.0")
     kept out of the values the submitted code holds, so it does not contradict the blanks?"""
     context = {"blank": "n_cols, 0.0", "checks_passed": True}
-    assert "contradicts_code" not in score_answer(lesson06, "explanation", note, context).flags
+    assert "contradicts_code" not in score_answer(l6, "explanation", note, context).flags
 
 
-def test_a_plain_first_person_value_still_contradicts_the_blank(lesson06):
+def test_a_plain_first_person_value_still_contradicts_the_blank(l6):
     """Is "I put BLOCK_SIZE as the divisor" (no earlier or temporary marker) still compared with the blank?"""
     context = {"blank": "n_cols, 0.0", "checks_passed": True}
     note = "I put block_size as the divisor because the block is what tl.sum adds over."
-    assert "contradicts_code" in score_answer(lesson06, "explanation", note, context).flags
+    assert "contradicts_code" in score_answer(l6, "explanation", note, context).flags
 
 
 @pytest.mark.parametrize(
@@ -201,33 +189,29 @@ def test_a_plain_first_person_value_still_contradicts_the_blank(lesson06):
         ("Two of the three checks have passed, the fp16 one has not.", False),
     ],
 )
-def test_a_bare_all_passed_against_a_failed_run_contradicts_the_record(lesson06, note, contradicts):
+def test_a_bare_all_passed_against_a_failed_run_contradicts_the_record(l6, note, contradicts):
     """Does a short "全过" / "都过" ("检查全过", no 通过) claimed against a failed run contradict the record,
     while 全过程 or 都过一遍 claims no run?"""
     context = {"blank": "n_cols, 0.0", "checks_passed": False}
-    assert ("contradicts_code" in score_answer(lesson06, "explanation", note, context).flags) is contradicts
+    assert ("contradicts_code" in score_answer(l6, "explanation", note, context).flags) is contradicts
 
 
 @pytest.mark.parametrize(
     ("passed", "routed"),
     [(False, True), (None, False)],
 )
-def test_a_note_saying_nothing_ran_against_a_failed_record_routes(lesson06, passed, routed):
+def test_a_note_saying_nothing_ran_against_a_failed_record_routes(l6, passed, routed):
     """Does a note that says it only reviewed the code by hand ("只做了静态审查，一个检查都没跑") go to a TA when
     the record says the checks ran and failed (its failed-state concepts would under-credit it silently), and
     stay with the not-run state's concepts when the record says nothing ran? (lesson 6 l6v9-ex-019, l6v10-ex-023)"""
     note = "只做了静态审查，这台电脑装不上 triton，一个检查都没跑。我拿 N=3、BLOCK=4 手推：除以 n_cols 得到均值 2，padding 平方为 0。"
-    result = score_answer(
-        lesson06, "explanation", note, context={"blank": "n_cols, 0.0", "checks_passed": passed}
-    )
+    result = score_answer(l6, "explanation", note, context={"blank": "n_cols, 0.0", "checks_passed": passed})
     assert ("contradicts_code" in result.flags) is routed
     assert result.needs_review is routed or result.needs_review
 
 
-def test_a_failed_run_told_as_failed_is_no_contradiction(lesson06):
+def test_a_failed_run_told_as_failed_is_no_contradiction(l6):
     """Is a note that reports its failed check ("fp16 那组没过") left free of the contradiction flag?"""
     note = "n_cols 和 0.0。fp16 那组没过，因为我删了 .to(tl.float32)，平方和溢出了。"
-    result = score_answer(
-        lesson06, "explanation", note, context={"blank": "n_cols, 0.0", "checks_passed": False}
-    )
+    result = score_answer(l6, "explanation", note, context={"blank": "n_cols, 0.0", "checks_passed": False})
     assert "contradicts_code" not in result.flags

@@ -54,11 +54,6 @@ questions:
 """
 
 
-@pytest.fixture(scope="module")
-def l5():
-    return load_rubric(lesson(ASSIGNMENT).rubric)
-
-
 def write(tmp_path, text, name="rubric.yaml"):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
