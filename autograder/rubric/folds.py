@@ -25,6 +25,9 @@ _TYPOS = {
     "资料": "数据",
     "暂存器": "寄存器",
     "溢位": "溢出",
+    # 实测 / 预测 typed with 侧 (the same shi/ce keys): neither 实侧 nor 预侧 is a word.
+    "实侧": "实测",
+    "预侧": "预测",
 }
 _TYPO_RE = re.compile("|".join(map(re.escape, _TYPOS)))
 # Homophones that are also parts of real words: folded only where the context leaves no doubt. 天 for 填
@@ -112,6 +115,15 @@ def _cn_number(text: str) -> str:
     return value + ("." + "".join(str(_CN_DIGIT[c]) for c in fraction) if fraction else "")
 
 
+# A formula's products and sums spelled out ("五 M N 加 二 M", "5 M×N", "(八 M N 加 四 M) 除以 (二 M N)"): the
+# shape symbols M and N side by side are the product mn, and 加 / 除以 between terms that hold them are + and /.
+# Only M and N, the lessons' matrix shape: "x 加 0", "除以 n_cols" and "加 1e-5" stay words.
+_MN_PRODUCT = re.compile(r"(?<![a-z_'.])m\s*(?:[×*·]|乘以?|\s)\s*n(?![a-z0-9_(])")
+_MN_TERM = r"\(?\s*\d*\s*mn?(?![a-z0-9_])"
+_MN_LEFT = r"(?:(?<=mn)|(?<=[\d)])|(?<=m)(?<![a-z_]m))"
+_MN_PLUS = re.compile(rf"{_MN_LEFT}\s*加上?\s*(?={_MN_TERM})")
+_MN_OVER = re.compile(rf"{_MN_LEFT}\s*除以\s*(?=\(?\s*\d*\s*mn(?![a-z0-9_]))")
+
 _EXPONENT = re.compile(
     r"(?<![a-z0-9_.^])(e|\d+(?:\.\d+)?)\s*的\s*(-?\s*(?:[a-z]|\d+(?:\.\d+)?|[+-]inf)|\([^()]{1,24}\))\s*次方"
 )
@@ -126,6 +138,8 @@ def chinese_numerals(text: str) -> str:
     text = re.sub(r"(?<![a-z0-9_.])(\d+(?:\.\d+)?)\s*倍\s*([a-z]{1,2})(?![a-z])", r"\1\2", text)
     text = re.sub(r"负(?=\s*(?:[a-z](?![a-z])|\d))", "-", text)
     text = re.sub(r"(?<=\d)\s*乘以?\s*(?=\d)", "×", text)
+    if "m" in text:
+        text = _MN_OVER.sub(" / ", _MN_PLUS.sub(" + ", _MN_PRODUCT.sub("mn", text)))
     return _EXPONENT.sub(
         lambda m: f"{m.group(1)}^" + m.group(2).replace("减", "-").replace("加", "+").replace(" ", ""), text
     )

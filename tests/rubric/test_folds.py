@@ -15,3 +15,21 @@ def test_numbers_in_words_read_as_digits_but_words_stay_words():
     assert chinese_numerals("超过八十八点七二就溢出") == "超过88.72就溢出"
     assert chinese_numerals("读五倍 mn") == "读5mn"
     assert chinese_numerals("一个 lane，第一步，十分重要") == "一个 lane，第一步，十分重要"
+
+
+def test_a_traffic_formula_in_words_reads_as_the_formula():
+    """Are M and N side by side (spaced, ×, *, 乘) the product mn, and 加 / 除以 between terms that hold them + and /,
+    while 加 and 除以 beside anything else (x 加 0, 除以 n_cols, max 加 m, 加 1e-5) stay words?"""
+    assert chinese_numerals("读 5 m n 加 2 m") == "读 5 mn + 2 m"
+    assert chinese_numerals("读 5m×n，写 3 m * n") == "读 5mn，写 3 mn"
+    assert chinese_numerals("(8 m n 加 4 m) 除以 (2 m n)") == "(8 mn + 4 m) / (2 mn)"
+    assert chinese_numerals("x 加 0 不变，除以 n_cols，max 加 m，eps 加 1e-5") == (
+        "x 加 0 不变，除以 n_cols，max 加 m，eps 加 1e-5"
+    )
+    assert chinese_numerals("i am not sure, m is the row max") == "i am not sure, m is the row max"
+
+
+def test_shi_ce_typed_with_the_wrong_ce_folds():
+    """Are 实侧 and 预侧 (IME slips of 实测 and 预测) folded, while 侧 in a real word (侧面, 一侧) stays?"""
+    assert fold_typos("实侧快 5 倍，预侧 4 倍") == "实测快 5 倍，预测 4 倍"
+    assert fold_typos("从侧面看，左侧一列") == "从侧面看，左侧一列"

@@ -1802,3 +1802,34 @@ def test_the_fused_kernel_writing_its_intermediates_back_is_a_wrong_premise(l7, 
 def test_the_naive_intermediates_written_back_stay_a_true_premise(l7, text):
     """Do the naive version's intermediates written back, and the fused kernel's denied, stay free of the veto?"""
     assert "fused_writes_intermediates" not in [m["id"] for m in score_answer(l7, "Q3", text).misconceptions]
+
+
+# ── rubric_version 18: a traffic formula in words (the scorer's fold) ─────────────────────────────────────
+@pytest.mark.parametrize(
+    ("text", "credited"),
+    [
+        ("朴素实现：读 五 M N 加 二 M，写 三 M N 加 二 M。", True),
+        ("朴素实现读 5M×N + 2M、写 3M×N + 2M。", True),
+        ("朴素实现：读 四 M N 加 二 M，写 二 M N 加 二 M。", False),
+        ("朴素实现读 6M×N + 2M。", False),
+    ],
+)
+def test_the_naive_traffic_in_words_is_read_and_a_wrong_one_is_not(l7, text, credited):
+    """Is the naive traffic written in words or with M×N ('读 五 M N 加 二 M') credited as 5MN + 2M, while a wrong count
+    in the same words ('读 四 M N', '6M×N') earns nothing?"""
+    matched = [m["concept"] for m in score(l7, "Q3", text).matched]
+    assert ("naive_traffic" in matched) is credited
+
+
+@pytest.mark.parametrize(
+    ("text", "credited"),
+    [
+        ("融合 kernel：读 M N，写 M N。", True),
+        ("融合 kernel：读 三 M N，写 三 M N。", False),
+    ],
+)
+def test_the_fused_traffic_in_words_is_read_and_a_wrong_one_is_not(l7, text, credited):
+    """Is the fused kernel's traffic with M and N spaced ('读 M N，写 M N') credited, while three matrices each way is
+    not?"""
+    matched = [m["concept"] for m in score(l7, "Q3", text).matched]
+    assert ("fused_traffic" in matched) is credited
