@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the thirteen blind sets appended as splits blind-v1 to blind-v13?"""
+    """Does the calibration file parse, with the fourteen blind sets appended as splits blind-v1 to blind-v14?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -48,6 +48,7 @@ def test_calibration_is_valid(calibration):
         "blind-v11",
         "blind-v12",
         "blind-v13",
+        "blind-v14",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -62,6 +63,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v11" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v12" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v13" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v14" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
