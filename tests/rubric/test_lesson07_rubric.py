@@ -1835,3 +1835,42 @@ def test_the_fused_traffic_in_words_is_read_and_a_wrong_one_is_not(l7, text, cre
     not?"""
     matched = [m["concept"] for m in score(l7, "Q3", text).matched]
     assert ("fused_traffic" in matched) is credited
+
+
+# ── rubric_version 18: true premises in new wordings (blind v14's confirm-only routes), each with false twins ──
+@pytest.mark.parametrize(
+    ("question", "true_premise", "false_twin"),
+    [
+        ("Q1", "是 −∞", "是 0"),
+        ("Q1", "它们是 −∞", "它们是 +∞"),
+        ("Q1", "它在 tl.max 里总是输", "它在 tl.max 里总是赢"),
+        ("Q1", "the extra lanes past N are masked", "the lanes before N are masked"),
+        ("Q1", "padding 的值不应该影响最终的结果", "padding 的值应该影响最终的结果"),
+        ("Q1", "The padding must not change the max", "The padding may change the max"),
+        ("Q1", "分母 += (BLOCK − N)·exp(−m)", "分母 += (BLOCK − N)·exp(m)"),
+        ("explanation", "We used -inf for other", "We used 0.0 for other"),
+        ("explanation", "and row_max as the shift", "and -inf as the shift"),
+    ],
+)
+def test_round16_true_premises_are_facts(l7, question, true_premise, false_twin):
+    """Are the padding's value as a bare premise ('因为是 −∞'), −∞ losing in the max ('在 tl.max 里总是输'), the lanes past
+    N named masked in English, what the padding must not do, the denominator's excess as a formula and a note's fill
+    in English known premises, while the same words with a false claim (是 0, 总是赢, the lanes before N, 应该影响,
+    exp(m), 0.0 as other, −∞ as the shift) are none?"""
+    assert _known(l7, question, true_premise)
+    assert not _known(l7, question, false_twin)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "routed"),
+    [
+        ("Q1", "它们被 mask 挡住，不会去读显存（要是读了就可能越界），值就是 other。", False),
+        ("Q1", "它们被 mask 挡住，但还是会去读显存，读到下一行的数据。", True),
+        ("Q3", "N = 128 时只快 2 倍：矩阵太小，启动和延迟占了大头。", False),
+        ("Q3", "N = 128 时只快 2 倍：矩阵太小，计算量占了大头。", True),
+    ],
+)
+def test_round16_harmless_words_are_read(l7, question, text, routed):
+    """Does the confidence gate read what a read would do under its condition ('要是读了就可能越界') and launch and
+    latency that '占了大头', while a read asserted ('还是会去读显存') or the arithmetic put first still routes?"""
+    assert score(l7, question, text).needs_review is routed
