@@ -135,13 +135,21 @@ def is_negated(
     return any(not (consequences and _consequence(sentence, end, m.start())) for m in later)
 
 
-# Markers that open a consequence of what precedes them ("…，所以方差偏小", "→ 结果错误").
-_CONSEQUENCE = re.compile(r"所以|因此|因而|从而|于是|导致|使得|以致|→|=>|⇒|so|therefore|hence|thus")
+# Markers that open a consequence of what precedes them ("…，所以方差偏小", "→ 结果错误"), and markers of what
+# would go wrong without it ("…，否则会出错", "不转的话编译会报类型错误", "otherwise …"): the claim's justification
+# (blind l6v14-q2-017: "tl.sum 不支持 fp16 输入，不转的话 kernel 编译会直接报类型错误" was refuted by its own 错误).
+# The English words are whole words (they were written with backspace characters, so none of them ever matched).
+_CONSEQUENCE = re.compile(
+    r"所以|因此|因而|从而|于是|导致|使得|以致|→|=>|⇒|\bso\b|\btherefore\b|\bhence\b|\bthus\b"
+    r"|否则|要不然|不然|(?:(?<![\u3400-\u9fff])|(?<=如果)|(?<=若)|(?<=要是)|(?<=假如))(?:不|没)[\u3400-\u9fff]{1,4}\s*的话"
+    r"|\botherwise\b|\bor\s+else\b|\bif\s+(?:we|you|it)\s+(?:do\s*n't|does\s*n't|do\s+not|does\s+not|did\s*n't)\b"
+)
 
 
 def _consequence(sentence: str, end: int, at: int) -> bool:
     """Whether the text at `at` lies in a clause that a causal marker after `end` opens: the claim's
-    own consequence. A verdict in a clause of its own ("…，这是错的") is none."""
+    own consequence, or what would go wrong without it. A verdict in a clause of its own ("…，这是错的")
+    is none."""
     markers = list(_CONSEQUENCE.finditer(sentence, end, at))
     if not markers:
         return False
@@ -155,9 +163,23 @@ def _after_cause(before: str, negators: re.Pattern) -> str:
     if not causes:
         return before
     last = causes[-1]
-    if negators.search(before[max(0, last.start() - 4) : last.start()]):
+    if marker_denied(before[max(0, last.start() - 4) : last.start()], negators):
         return before
     return before[last.end() :]
+
+
+# A negator that denies the causal marker after it stands right before it, with at most a copula or a modal
+# between ("不是因为", "并非由于", "不会导致", "not because", "doesn't ensure"). One a word earlier belongs to its
+# own predicate: "均值没问题因为 0 不影响和" (no comma typed) states the reason; its 没 denies nothing of it.
+_MARKER_DENIAL = re.compile(
+    r"(?:不|没有?|非|并非|并不|未|别)\s*(?:是|会|能|一定|只是|单纯是|仅仅是|完全是|必然|就)?\s*$"
+    r"|(?:\bnot|n't|\bnever)\s*(?:just\s+|only\s+|simply\s+|merely\s+)?$"
+)
+
+
+def marker_denied(window: str, negators: re.Pattern) -> bool:
+    """Whether the text right before a causal marker (`window`) denies the marker itself."""
+    return bool(negators.search(window)) and bool(_MARKER_DENIAL.search(window))
 
 
 def is_hypothetical(sentence: str, start: int, lang: Language = DEFAULT_LANGUAGE, premises=()) -> bool:

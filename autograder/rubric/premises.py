@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from autograder.rubric.negation import CONTRAST, NEGATORS
+from autograder.rubric.negation import CONTRAST, NEGATORS, marker_denied
 from autograder.rubric.textnorm import any_of, clause_spans
 
 # The premise follows the marker: "因为 B". A purpose is offered the same way ("A 是为了 B", "为了 B，A",
@@ -191,7 +191,7 @@ def _denied(sentence: str, position: int) -> bool:
     contrasts = list(CONTRAST.finditer(window))
     if contrasts:
         window = window[contrasts[-1].end() :]
-    return bool(_DENIED.search(window))
+    return marker_denied(window, _DENIED)
 
 
 def _step_arrow(sentence: str, marker: re.Match) -> bool:

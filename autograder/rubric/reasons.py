@@ -62,11 +62,7 @@ def judge_reasons(q: Question, rubric: Rubric, sentences: list[Sentence], asked:
             if any(asserts(m, premise, q, rubric) for m in q.misconceptions if m.severity == "veto"):
                 continue  # a known wrong premise, even beside a right one: the misconception rule vetoes
             conjuncts = [c for c in _CONJUNCTION.split(premise) if len(_LETTERS.sub("", c)) >= 2]
-            sound = [
-                c
-                for c in conjuncts
-                if any(stated(p, c, rubric) for p in known) and unread_consequence(c, known, rubric) is None
-            ]
+            sound = [c for c in conjuncts if _sound(c, known, rubric)]
             if sound:
                 # A sound clause: its premise earns a reason, and so does a reason it concludes
                 # ("max(x,-inf)=x，所以它是 max 的单位元").
@@ -81,6 +77,32 @@ def judge_reasons(q: Question, rubric: Rubric, sentences: list[Sentence], asked:
                 if not is_reported(s.text):  # a reported claim ("有人说…") is not the student's premise
                     reasons.unknown.append(s.raw)
     return reasons
+
+
+def _sound(conjunct: str, known: list[Premise], rubric: Rubric) -> bool:
+    """One reason of a premise that a valid premise or a fact reads, with no unread consequence after it."""
+    return (
+        any(stated(p, conjunct, rubric) for p in known)
+        and unread_consequence(conjunct, known, rubric) is None
+    )
+
+
+def without_sound_conclusions(q: Question, text: str, previous: str, rubric: Rubric) -> str:
+    """`text` with the conclusion of each causal clause whose every reason is sound blanked out. What such a
+    clause concludes was read with its reason: "padding 变成 -mean，所以要再 mask" restates the question's own
+    action after a true premise that earns nothing more (judge_reasons decided so), it is no reason in words
+    the premises do not know (blind v14 l6v14-q1-006, -024: routed for a TA only to confirm)."""
+    known = q.valid_premises + rubric.facts
+    for link in causal_links(text, previous):
+        premise = near_marker(link)
+        if len(_LETTERS.sub("", premise)) < 2 or not link.conclusion.strip() or link.conclusion not in text:
+            continue
+        if any(asserts(m, premise, q, rubric) for m in q.misconceptions if m.severity == "veto"):
+            continue
+        conjuncts = [c for c in _CONJUNCTION.split(premise) if len(_LETTERS.sub("", c)) >= 2]
+        if conjuncts and all(_sound(c, known, rubric) for c in conjuncts):
+            text = text.replace(link.conclusion, " " * len(link.conclusion))
+    return text
 
 
 def unread_consequence(premise: str, known: list[Premise], rubric: Rubric) -> str | None:

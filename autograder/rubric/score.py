@@ -20,7 +20,13 @@ from autograder.rubric.model import Question, Rubric
 from autograder.rubric.negation import has_cue
 from autograder.rubric.note import check_state, note_findings, unread_note
 from autograder.rubric.premises import Sentence, without_step_arrows
-from autograder.rubric.reasons import claimed, judge_reasons, match_misconceptions, without_beliefs
+from autograder.rubric.reasons import (
+    claimed,
+    judge_reasons,
+    match_misconceptions,
+    without_beliefs,
+    without_sound_conclusions,
+)
 from autograder.rubric.stuffing import grandiose, length_flags, stuffing_flags, unread
 from autograder.rubric.text import is_romanized
 from autograder.rubric.textnorm import normalize, split_sentences
@@ -115,16 +121,23 @@ def _gate(q: Question, asked, credited, sentences, rubric: Rubric, result: Answe
     for _topic, sentence in unread(q, sentences, rubric, missing):
         result.flag("unread", sentence)
     if "unread" not in result.flags and result.points > 0:
-        if sentence := unearned_reason(missing, sentences, rubric):
+        if sentence := unearned_reason(q, missing, sentences, rubric):
             result.flag("unread", sentence)
 
 
-def unearned_reason(missing, sentences, rubric: Rubric) -> str | None:
+def unearned_reason(q: Question, missing, sentences, rubric: Rubric) -> str | None:
     """The first sentence that states the words of a missing reason concept which no sound causal
     clause earned: the student gave the reason in a chain the premises do not know, or the words without
     a chain. Only a TA can tell which, so a partly credited answer goes to one instead of silently losing
-    the reason's points (blind v10 l6v10-q1-003: "平方后 mean² 进到方差里，所以 tl.where 再 mask 一次")."""
-    stated = (_stated(c, c.patterns, sentences, rubric) for c in missing if c.needs_cue)
+    the reason's points (blind v10 l6v10-q1-003: "平方后 mean² 进到方差里，所以 tl.where 再 mask 一次").
+    Words that only conclude a sound causal clause were read with their reason: they route nothing."""
+    bare = [
+        Sentence(
+            s.raw, without_sound_conclusions(q, s.text, sentences[i - 1].text if i else "", rubric), s.cue
+        )
+        for i, s in enumerate(sentences)
+    ]
+    stated = (_stated(c, c.patterns, bare, rubric) for c in missing if c.needs_cue)
     return next((s.raw for hit in stated for s in hit.values()), None)
 
 

@@ -218,3 +218,23 @@ def test_a_plan_given_up_or_a_named_mistake_is_imagined_by_default(sentence, wor
     """Is a plan given up ("一开始我打算…") or a belief named as a common mistake reported, not held, in
     every lesson's default language, while a plain plan or a plain "常见的情况" still is a claim?"""
     assert is_hypothetical(sentence.lower(), sentence.lower().index(word.lower())) is imagined
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "refuted"),
+    [
+        ("tl.sum 只吃 fp32，不转的话编译会报错误", "只吃 fp32", False),
+        ("tl.sum 只吃 fp32，否则结果错误", "只吃 fp32", False),
+        ("tl.sum only takes fp32, otherwise the kernel fails", "only takes fp32", False),
+        ("tl.sum only takes fp32, so the fp16 kernel fails", "only takes fp32", False),
+        ("tl.sum 只吃 fp32，这是错误的", "只吃 fp32", True),
+        ("tl.sum 只吃 fp32 的说法是错误的", "只吃 fp32", True),
+        ("tl.sum only takes fp32, which is wrong", "only takes fp32", True),
+    ],
+)
+def test_what_would_fail_otherwise_is_the_claims_justification(text, word, refuted):
+    """Is a wrong result said to follow without the claimed step ("…，不转的话编译会报错误", "否则结果错误", "otherwise it
+    fails") or from it ("so … fails", an English consequence: its marker words were once backspace characters) the claim's
+    own consequence, not its refutation, while a verdict on the claim ("这是错误的", "which is wrong") still refutes it?"""
+    sentence = normalize(text)
+    assert is_negated(sentence, *_hit(sentence, word), consequences=True) is refuted

@@ -278,3 +278,21 @@ def test_the_so_inside_zhisuoyi_is_no_marker():
     assert [premise for premise, _ in found] == ["分子分母同乘一个常数"]
     assert all(premise != "结果之" for premise, _ in links("结果之所以不变：因为常数约掉了"))
     assert links("常数约掉了，所以结果不变") == [("常数约掉了", "结果不变")]
+
+
+@pytest.mark.parametrize(
+    ("text", "premise", "conclusion"),
+    [
+        ("结果没问题因为 0 是加法单位元", "0 是加法单位元", "结果没问题"),
+        ("和不变因为 x+0=x", "x+0=x", "和不变"),
+        ("the sum is not off because x + 0 = x", "x + 0 = x", "the sum is not off"),
+    ],
+)
+def test_a_negation_a_word_before_the_marker_does_not_deny_it(text, premise, conclusion):
+    """With no comma typed before the marker ("结果没问题因为 …"), does the negator of the conclusion's own predicate
+    leave the link made, while a negator right before the marker ("不是因为", "并不是由于", "not because", "不会导致")
+    still denies it?"""
+    assert links(text) == [(premise, conclusion)]
+    assert links("并不是由于 padding 没清零") == []
+    assert links("it is not because the padding holds -mean") == []
+    assert links("padding 填 0 不会导致和变化") == []

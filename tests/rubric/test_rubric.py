@@ -635,6 +635,20 @@ def test_words_of_an_unearned_reason_route_a_partly_credited_answer(tmp_path):
     assert "unread" not in score_answer(tiny, "Q", "+inf").flags  # nothing credited: no reason to save
 
 
+def test_reason_words_that_only_conclude_a_sound_clause_route_nothing(tmp_path):
+    """Are a missing reason's words that only conclude a causal clause resting on a known fact ("-inf。the lanes are
+    padding, so we mask again": the fact earns nothing more, as the rubric decided) left unrouted, while the same
+    words after a premise no fact reads, or with no chain, still send a partly credited answer to a TA?"""
+    text = TINY.replace("patterns: ['identity of max']}\n    valid", "patterns: ['identity of max', 'mask again']}\n    valid")
+    tiny = load_rubric(write(tmp_path, text + "facts:\n  - {id: padded, patterns: ['the lanes are padding']}\n"))
+    read = score_answer(tiny, "Q", "-inf。the lanes are padding, so we mask again")
+    assert read.points == 1.0 and "unread" not in read.flags and not read.needs_review
+    unknown = score_answer(tiny, "Q", "-inf。the lanes are purple, so we mask again")
+    assert unknown.needs_review
+    bare = score_answer(tiny, "Q", "-inf。the lanes are padding. we mask again")
+    assert "unread" in bare.flags and bare.needs_review
+
+
 def test_lesson_numbers_quoted_are_no_unrun_claim(l5):
     """Is a number quoted from the lesson ("按笔记里提交的测量，639 GB/s") in a static review no claim of
     a run, while "我实测了 2671 GB/s" still is?"""
