@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the thirteen blind sets appended as splits blind-v1 to blind-v13?"""
+    """Does the calibration file parse, with the fourteen blind sets appended as splits blind-v1 to blind-v14?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -52,6 +52,7 @@ def test_calibration_is_valid(calibration):
         "blind-v11",
         "blind-v12",
         "blind-v13",
+        "blind-v14",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -66,6 +67,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v11" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v12" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v13" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v14" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -1651,3 +1653,63 @@ def test_round15_the_subtraction_on_every_lane_is_a_fact(l6, premise, sound):
     padding included') read as a fact, while the real lanes only, a denial, 只看 mask and 'padding excluded' are not?"""
     text = normalize(premise)
     assert any(stated(p, text, l6) for p in l6.facts) is sound
+
+
+# ── rubric_version 17 (built on blind-v14): a false capability of Triton's ops on fp16; confirm-only premises ──
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("转 fp32 是因为 tl.sum 只能算 fp32。", True),
+        ("要先转 fp32，因为 Triton 的归约只能在 fp32 上做。", True),
+        ("tl.max 没法处理 half，所以先 .to(tl.float32)。", True),
+        ("半精度在 Triton 里编译不过，所以要转 fp32。", True),
+        ("We convert first because tl.sum cannot take half inputs.", True),
+        ("We cast since Triton's reductions do not support float16.", True),
+        ("With fp16 inputs the kernel would not compile, so we upcast.", True),
+        ("tl.sum only supports fp32, so the row is cast first.", True),
+        ("tl.sum 可以直接吃 fp16，但 fp16 最大 65504，平方和会溢出，所以要转 fp32。", False),
+        ("Triton 不会自动帮你升到 fp32，所以要手动 .to(tl.float32)，因为 fp16 最大只有 65504。", False),
+        (
+            "tl.sum does take fp16 inputs, but the sum of squares overflows 65504, so we accumulate in fp32.",
+            False,
+        ),
+        ("fp16 编译得过，只是 11 位有效位太少，大数加小数会吃掉小项，所以转 fp32。", False),
+        (
+            "It's not that tl.sum can't take fp16: the squares would overflow fp16's range, so we use fp32.",
+            False,
+        ),
+    ],
+)
+def test_round16_false_capability_of_triton_on_fp16_is_vetoed(l6, text, vetoed):
+    """Is a false capability claim about Triton's ops on fp16 ('只能算 fp32', '没法处理 half', '编译不过', "can't take half",
+    'would not compile', 'only supports fp32') offered as the reason for fp32 accumulation vetoed in any wording, while the
+    true reasons (fp16's range, its 11-bit significand, overflow past 65504) and the claim denied stay unvetoed?"""
+    result = score(l6, "Q2", text)
+    assert any(m["id"] == "compile_reason" and m["veto"] for m in result.misconceptions) is vetoed
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q2", "the padded lanes add 0 to the sum", True),
+        ("Q2", "the out-of-range lanes contribute zero into the total", True),
+        ("Q2", "the padded lanes add 0.25 to the sum", False),
+        ("Q2", "the padded lanes do not add 0 to the sum", False),
+        ("Q1", "once we subtract the mean, the padding lanes change", True),
+        ("Q1", "after x - mean the padded entries get changed", True),
+        ("Q1", "after subtracting the mean the padded lanes stay zero", False),
+        ("Q1", "after subtracting the mean the padded lanes do not change", False),
+        ("Q1", "after subtracting the mean the real values change", False),
+        ("explanation", "分母多算了 padding 的那几个 lane", True),
+        ("explanation", "分母并没有多算 padding", False),
+        ("explanation", "个数没有算进 padding", False),
+        ("explanation", "求和算进了 padding", False),
+    ],
+)
+def test_round16_confirm_only_premises_and_their_false_twins(l6, question, premise, sound):
+    """Are the true premises blind v14 routed for a TA only to confirm read as facts (the padding adding 0 to the sum in
+    English, the padded values changing after the subtraction in English, the count taking in the padding), while the
+    same words with a false or denied claim are not?"""
+    assert known(l6, question, premise) is sound
