@@ -1874,3 +1874,21 @@ def test_round16_harmless_words_are_read(l7, question, text, routed):
     """Does the confidence gate read what a read would do under its condition ('要是读了就可能越界') and launch and
     latency that '占了大头', while a read asserted ('还是会去读显存') or the arithmetic put first still routes?"""
     assert score(l7, question, text).needs_review is routed
+
+
+@pytest.mark.parametrize(
+    ("question", "true_premise", "false_twin"),
+    [
+        ("Q1", "−∞ 不会影响最大值", "0 不会影响最大值"),
+        ("Q1", "也就是 −∞", "也就是 0"),
+        ("Q1", "就越界了", "会读到下一行"),
+        ("Q3", "the inputs are only 2 MB and 16 MB", "the inputs are only 2 GB and 16 GB"),
+        ("Q3", "矩阵才 2 MB 和 16 MB", "矩阵才 2 GB 和 16 GB"),
+    ],
+)
+def test_round16_more_true_premises_are_facts(l7, question, true_premise, false_twin):
+    """Are −∞ said not to change the max, the fill after 也就是, what the masked load spares a lane (the clause after
+    不然: '就越界了') and the small shapes' sizes (2 MB and 16 MB) known premises, while 0 said not to change the max,
+    a read asserted ('会读到下一行') or other sizes are none?"""
+    assert _known(l7, question, true_premise)
+    assert not _known(l7, question, false_twin)
