@@ -152,7 +152,8 @@ def _session(assignment: str, student: str, root: Path, env: dict, limits: Limit
     secrets = root / ".hidden-lines.json"  # read and deleted by the session before the kernel starts
     secrets.write_text(json.dumps(sorted(_secrets(assignment))), encoding="utf-8")
     cmd = [sys.executable, "-m", "autograder.pipeline.nbgrader_session", assignment, student, str(root)]
-    cmd += [str(secrets), str(policy().CELL_TIMEOUT_S)]
+    # the outputs take at most half the page limit: the template's style sheets and the cells fill the rest
+    cmd += [str(secrets), str(policy().CELL_TIMEOUT_S), str(limits.output_bytes // 2)]
     return run_limited(cmd, root, env, limits, cuda=env["COURSE_BACKEND"] == "cuda", jail="root")
 
 

@@ -25,6 +25,7 @@ import nbformat
 from autograder.integrity.scrub import scrub_for_feedback
 
 OUTPUT_CHARS = 100_000  # per output of the executed notebook: text, an image, a traceback
+STUB_CHARS = 200  # what each output keeps once the notebook's outputs have used their whole budget
 AUTOGRADE_FAILED = "[nbgrader_session] autograde failed"
 FEEDBACK_FAILED = "[nbgrader_session] generate_feedback failed"
 
@@ -68,14 +69,15 @@ def cap_outputs(path: Path, limit: int, total: int = 10 * OUTPUT_CHARS) -> int:
     """Cut each output of the executed notebook to ``limit`` characters, and all together to about ``total``.
 
     nbgrader's LimitOutput counts lines: one 100 MB line passes. Returns how many outputs were cut.
-    Images count like text: a base64 PNG of a figure is well under the limit.
+    Images count like text: a base64 PNG of a figure is well under the limit. Outputs past ``total``
+    keep a stub each, so that many of them cannot push the feedback page past the grader's page limit.
     """
     nb = nbformat.read(path, as_version=4)
     cut, left = 0, total
     for output in (output for cell in nb.cells for output in cell.get("outputs", [])):
         data = output.get("data", {})
         for holder, key in [(output, "text"), *((data, mime) for mime in data)]:
-            value, room = holder.get(key), min(limit, max(left, 1000))
+            value, room = holder.get(key), min(limit, max(left, STUB_CHARS))
             if isinstance(value, str):
                 if len(value) > room:
                     holder[key] = value[:room] + f"\n[… cut by the grader: {len(value)} characters in all]\n"
@@ -90,7 +92,9 @@ def cap_outputs(path: Path, limit: int, total: int = 10 * OUTPUT_CHARS) -> int:
     return cut
 
 
-def session(assignment: str, student: str, root: Path, secrets: frozenset[str], cell_timeout_s: int) -> dict:
+def session(
+    assignment: str, student: str, root: Path, secrets: frozenset[str], cell_timeout_s: int, output_chars: int
+) -> dict:
     """Autograde, cap and scrub, then feedback; returns what the parent reads from stdout."""
     started = time.perf_counter()
     from nbgrader.converters import Autograde, GenerateFeedback
@@ -106,7 +110,7 @@ def session(assignment: str, student: str, root: Path, secrets: frozenset[str], 
         print(AUTOGRADE_FAILED, flush=True)
         return {"autograde": False, "cut": 0, "phases": _rounded(phases)}
     started = time.perf_counter()
-    cut = cap_outputs(executed, OUTPUT_CHARS)
+    cut = cap_outputs(executed, min(OUTPUT_CHARS, output_chars), output_chars)
     scrub_for_feedback(executed, secrets)  # before the page is made from it
     config.HTMLExporter.template_name = "feedback"  # as nbgrader's own API sets it for this step
     feedback = _run(GenerateFeedback, config, assignment, student, force=True)
@@ -141,8 +145,9 @@ def _instant(text: str) -> datetime:
 
 
 def main(argv: list[str]) -> int:
-    assignment, student, root, secrets_file, timeout = argv
-    summary = session(assignment, student, Path(root), read_secrets(Path(secrets_file)), int(timeout))
+    assignment, student, root, secrets_file, timeout, output_chars = argv
+    secrets = read_secrets(Path(secrets_file))
+    summary = session(assignment, student, Path(root), secrets, int(timeout), int(output_chars))
     (Path(root) / "session.json").write_text(json.dumps(summary), encoding="utf-8")
     return 0 if summary["autograde"] else 1
 

@@ -53,3 +53,18 @@ def test_cell_timing_is_read_from_the_executed_notebook(tmp_path):
     path = tmp_path / "executed.ipynb"
     nbformat.write(nb, path)
     assert cell_phases(path) == {"cells_s": 3.75, "slowest_cell_s": 3.5}
+
+
+def test_many_large_outputs_keep_only_stubs_past_the_budget(tmp_path):
+    """Do fifty 100 000-character outputs shrink to stubs once the notebook's output budget is spent?"""
+    nb = nbformat.v4.new_notebook()
+    for _ in range(50):
+        cell = nbformat.v4.new_code_cell("print('x' * 10**5)")
+        cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text="x" * 10**5)]
+        nb.cells.append(cell)
+    path = tmp_path / "executed.ipynb"
+    nbformat.write(nb, path)
+    assert cap_outputs(path, 10**5, total=250_000) == 48  # two fit whole, the third takes what is left
+    texts = [cell.outputs[0]["text"] for cell in nbformat.read(path, as_version=4).cells]
+    assert sum(len(text) for text in texts) < 250_000 + 48 * 300
+    assert all(text.startswith("x" * 200) for text in texts)

@@ -9,6 +9,7 @@ timeout in every cell that calls the kernel: 120 s per notebook left no room for
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from attacks import World, grade_text, processes_named
@@ -30,6 +31,17 @@ def batch(tmp_path_factory):
     return run_batch(World(tmp_path_factory.mktemp("redteam-runtime")), ATTACKS, OVERRIDES, "--jobs", "2")
 
 
+def page_evidence(grade: dict) -> str:
+    """What a missing marker leaves to go on: nbgrader's error, the limits hit, the page's size and its notes."""
+    nbgrader = grade["nbgrader"]
+    page = nbgrader.get("feedback_html", "")
+    notes = re.findall(r"cut by the grader[^\n<]*|CellTimeoutError[^\n<]*|评分器：[^\n<]*", page)[:8]
+    return (
+        f"error={nbgrader.get('error')!r} limits_hit={nbgrader.get('limits_hit')} "
+        f"page={len(page)} chars, notes={notes}"
+    )
+
+
 def running(name: str) -> list[int]:
     """Processes anywhere on the machine started by an attack (named by their sleep durations)."""
     return processes_named(f"sleep\x00{SLEEPS[name]}")
@@ -47,7 +59,7 @@ def test_each_attack_gets_its_outcome_and_leaks_nothing(batch, name):
     attack, grade = BY_NAME[name], batch.grades.get(name)
     assert outcome_problems(attack, grade) == []
     if attack.marker:  # the attack's code really ran inside nbgrader
-        assert printed(grade, attack.marker), "the attack's code did not run"
+        assert printed(grade, attack.marker), f"the attack's code did not run: {page_evidence(grade)}"
     secrets = batch.world.secrets_on_disk()
     assert [
         s for s in secrets if s in grade_text(grade) and not (name == "alice" and s == batch.world.secret)
