@@ -1713,3 +1713,20 @@ def test_round16_confirm_only_premises_and_their_false_twins(l6, question, premi
     English, the padded values changing after the subtraction in English, the count taking in the padding), while the
     same words with a false or denied claim are not?"""
     assert known(l6, question, premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("premise", "sound"),
+    [
+        ("真实 var ≈ 1 < ulp", True),
+        ("方差大约 1 小于间距", True),
+        ("the variance = 1 is less than the spacing", True),
+        ("var ≈ 1 > ulp", False),
+        ("var ≈ 10 < ulp", False),
+        ("var ≈ 1 < 80", False),
+    ],
+)
+def test_round16_the_variance_below_the_spacing_as_an_inequality(l6, premise, sound):
+    """Is the true variance below fp32's spacing near 1e8 read as a fact when written as an inequality ('var ≈ 1 < ulp',
+    '方差大约 1 小于间距'), while the reversed inequality, another variance and another bound are not?"""
+    assert known(l6, "Q3", premise) is sound
