@@ -639,8 +639,12 @@ def test_reason_words_that_only_conclude_a_sound_clause_route_nothing(tmp_path):
     """Are a missing reason's words that only conclude a causal clause resting on a known fact ("-inf。the lanes are
     padding, so we mask again": the fact earns nothing more, as the rubric decided) left unrouted, while the same
     words after a premise no fact reads, or with no chain, still send a partly credited answer to a TA?"""
-    text = TINY.replace("patterns: ['identity of max']}\n    valid", "patterns: ['identity of max', 'mask again']}\n    valid")
-    tiny = load_rubric(write(tmp_path, text + "facts:\n  - {id: padded, patterns: ['the lanes are padding']}\n"))
+    text = TINY.replace(
+        "patterns: ['identity of max']}\n    valid", "patterns: ['identity of max', 'mask again']}\n    valid"
+    )
+    tiny = load_rubric(
+        write(tmp_path, text + "facts:\n  - {id: padded, patterns: ['the lanes are padding']}\n")
+    )
     read = score_answer(tiny, "Q", "-inf。the lanes are padding, so we mask again")
     assert read.points == 1.0 and "unread" not in read.flags and not read.needs_review
     unknown = score_answer(tiny, "Q", "-inf。the lanes are purple, so we mask again")
