@@ -1892,3 +1892,24 @@ def test_round16_more_true_premises_are_facts(l7, question, true_premise, false_
     a read asserted ('会读到下一行') or other sizes are none?"""
     assert _known(l7, question, true_premise)
     assert not _known(l7, question, false_twin)
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "credited"),
+    [
+        ("The naive version reads the matrix 5 times and writes it 3 times.", "naive_traffic", True),
+        ("The naive version reads the matrix 4 times and writes it 2 times.", "naive_traffic", False),
+        ("The fused kernel reads x once and writes y once.", "fused_traffic", True),
+        ("The fused kernel reads x twice and writes y once.", "fused_traffic", False),
+    ],
+)
+def test_round16_traffic_in_english_passes(l7, text, concept, credited):
+    """Are the traffic counts as whole-matrix passes in English ('reads the matrix 5 times and writes it 3 times', 'reads
+    x once and writes y once') credited, while wrong pass counts (4 and 2 times, twice) earn nothing?"""
+    assert (concept in [m["concept"] for m in score(l7, "Q3", text).matched]) is credited
+
+
+def test_round16_the_fused_single_pass_is_a_fact(l7):
+    """Is the fused kernel's one read and one write in English a known premise, and 'reads twice' none?"""
+    assert _known(l7, "Q3", "fused reads once and writes once")
+    assert not _known(l7, "Q3", "fused reads twice and writes once")
