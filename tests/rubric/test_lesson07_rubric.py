@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the fourteen blind sets appended as splits blind-v1 to blind-v14?"""
+    """Does the calibration file parse, with the fifteen blind sets appended as splits blind-v1 to blind-v15?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -49,6 +49,7 @@ def test_calibration_is_valid(calibration):
         "blind-v12",
         "blind-v13",
         "blind-v14",
+        "blind-v15",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -64,6 +65,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v12" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v13" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v14" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v15" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -1913,3 +1915,55 @@ def test_round16_the_fused_single_pass_is_a_fact(l7):
     """Is the fused kernel's one read and one write in English a known premise, and 'reads twice' none?"""
     assert _known(l7, "Q3", "fused reads once and writes once")
     assert not _known(l7, "Q3", "fused reads twice and writes once")
+
+
+# ── round 17 (rubric 19, blind v15) ──────────────────────────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "因为 kernel 会先对整行做 exp，−∞ 变成 0，其余都大于 0，所以 padding 在 tl.max 里不会被选中。",
+        "exp 在 tl.max 之前，所以 −∞ 先变成 0，在 max 里最小。",
+        "−∞ 做完 exp 就是 0，真实元素 exp 后都大于 0，所以这些 0 在 max 里永远输。",
+        "Since the kernel first exponentiates x, -inf turns into 0 and so never wins the max.",
+        "The kernel applies exp to x before the max, so the padded lanes are 0 and lose.",
+    ],
+)
+def test_round17_exp_before_the_max_is_vetoed(l7, text):
+    """Does the rubric veto exp said to come before the max (or the padding said to be 0 by the time of the max) as
+    the reason −∞ does not win the max, in any wording, Chinese and English?"""
+    result = score(l7, "Q1", text)
+    assert "exp_before_max" in [m["id"] for m in result.misconceptions]
+    assert result.veto
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "先求 max 再做 exp：−∞ 在 max 里不会胜出，exp(−∞ − m) = 0，所以不进分母。",
+        "kernel 先减去行最大值再做 exp，exp(−∞) = 0，所以 padding 不给 tl.sum 加东西。",
+        "先算 exp(x − m)，padding 的 exp 是 0，所以对分母没有贡献。",
+        "The kernel takes the max first, then exp(x - m); exp(-inf) = 0, so the padded lanes add nothing to the sum.",
+        "exp is applied after subtracting the max, so every term is at most 1.",
+    ],
+)
+def test_round17_exp_after_the_max_is_no_veto(l7, text):
+    """Is the true order (max first, exp after subtracting it; exp(−∞) = 0 in the sum) no veto of exp_before_max?"""
+    result = score(l7, "Q1", text)
+    assert "exp_before_max" not in [m["id"] for m in result.misconceptions]
+    assert not result.veto
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("因为 kernel 里 exp 一般放在最前面先做一下，−∞ 经过 exp 变成 0，所以 padding 不会胜出。", True),
+        ("先求 max 再减 max 做 exp，−∞ 经过 exp 变成 0，所以 padding 不会给 tl.sum 加东西。", False),
+    ],
+)
+def test_round17_an_unread_step_order_beside_a_fact_routes(l7, text, routed):
+    """Does a premise that states the kernel's step order with exp first in words no pattern reads go to a TA, even
+    beside a true fact ('−∞ 经过 exp 变成 0'), while the true order ('先求 max 再 … exp') finalizes?"""
+    result = score(l7, "Q1", text)
+    assert result.needs_review is routed or (result.veto and routed)
