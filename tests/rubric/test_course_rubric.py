@@ -5,6 +5,7 @@ import pytest
 from autograder.rubric import load_rubric
 from autograder.rubric.model import RubricError
 from autograder.rubric.score import score_answer
+from autograder.rubric.textnorm import normalize
 
 LESSONS = ("lesson05-row-sum", "lesson06-mean-var", "lesson07-softmax")
 
@@ -104,3 +105,27 @@ def test_an_unknown_or_edited_shared_entry_is_a_load_error(tmp_path, entry):
     the entry named?"""
     with pytest.raises(RubricError, match="shared misconception"):
         load_rubric(_rubric_with(tmp_path, entry))
+
+
+@pytest.mark.parametrize(
+    ("claim", "read"),
+    [
+        ("x² 大约 1e8，一亿已经超出了 fp32 的范围", True),
+        ("the squares are near 1e8, which is beyond what float32 can hold", True),
+        ("fp32 can't hold 1e10", True),
+        ("1e10 would overflow fp32", True),
+        ("单精度的上限只有 1e8 左右", True),
+        ("1e8 would overflow fp16", False),
+        ("1e8 在 fp32 里会丢精度", False),
+        ("1e8 does not overflow fp32", False),
+        ("fp32 的最大值约 3.4e38", False),
+        ("1e8 exceeds fp32's precision near the true variance", False),
+    ],
+)
+def test_fp32_said_to_overflow_far_below_its_range(l6, claim, read):
+    """Does the course-wide fp32_overflow_small read a magnitude far below fp32's 3.4e38 (1e8, 1e10, 一亿) said to
+    overflow fp32 or to lie beyond what it holds, and not the same magnitude overflowing fp16, 1e8 losing precision in
+    fp32, a denial, fp32's true maximum or its precision exceeded?"""
+    entry = next(m for m in l6.question("Q3").misconceptions if m.id == "fp32_overflow_small")
+    text = normalize(claim)
+    assert any(p.search(text) for p in entry.patterns) is read

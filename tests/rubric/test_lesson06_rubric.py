@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the fourteen blind sets appended as splits blind-v1 to blind-v14?"""
+    """Does the calibration file parse, with the fifteen blind sets appended as splits blind-v1 to blind-v15?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -53,6 +53,7 @@ def test_calibration_is_valid(calibration):
         "blind-v12",
         "blind-v13",
         "blind-v14",
+        "blind-v15",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -68,6 +69,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v12" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v13" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v14" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v15" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -1730,3 +1732,76 @@ def test_round16_the_variance_below_the_spacing_as_an_inequality(l6, premise, so
     """Is the true variance below fp32's spacing near 1e8 read as a fact when written as an inequality ('var ≈ 1 < ulp',
     '方差大约 1 小于间距'), while the reversed inequality, another variance and another bound are not?"""
     assert known(l6, "Q3", premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "vetoed"),
+    [
+        (
+            "Q3",
+            "Squaring 1e4 gives 1e8, which lies beyond what float32 can store, so one-pass blows up.",
+            True,
+        ),
+        ("Q3", "一亿已经超出了 fp32 的范围，所以单遍公式的平方和会爆。", True),
+        ("Q3", "fp32 存不下 1e10 这种量级的数，单遍就错了。", True),
+        ("Q3", "The squares reach 1e10 and that overflows float32, so one-pass gives inf.", True),
+        ("Q3", "fp32 的最大值只有 1e8 左右，所以平方和溢出。", True),
+        ("Q2", "转 fp32 是因为平方和有 1e8，超过了 fp32 的上限会溢出。", True),
+        (
+            "Q3",
+            "x² ≈ 1e8 would overflow fp16 (max 65504); in fp32 the two sums near 1e8 cancel, the spacing is 8.",
+            False,
+        ),
+        (
+            "Q3",
+            "平方和约 1e8 在 fp16 里会溢出，fp32 不会；fp32 在 1e8 附近间隔是 8，两个大数相减抵消。",
+            False,
+        ),
+        (
+            "Q3",
+            "1e8 exceeds fp32's precision for the true variance: the spacing there is 8, so the two sums cancel.",
+            False,
+        ),
+        (
+            "Q3",
+            "fp32 的最大值约 3.4e38，1e8 在 fp32 里不会溢出，问题是 1e8 附近间隔为 8，两个大数相减抵消。",
+            False,
+        ),
+        ("Q3", "1e8 远没有超出 fp32 的范围；错在两个约 1e8 的数相减，fp32 的间隔是 8。", False),
+    ],
+)
+def test_round17_fp32_said_to_overflow_far_below_its_range_is_vetoed(l6, question, text, vetoed):
+    """Is a magnitude far below fp32's 3.4e38 (1e8, 1e10, 一亿) said to overflow fp32 or to lie beyond what it holds vetoed
+    in any wording (course-wide fp32_overflow_small, and 'the sum of squares overflows' in Q3), while the same magnitude
+    overflowing fp16, 1e8 losing precision in fp32 and a denial are not?"""
+    result = score(l6, question, text)
+    assert result.veto is vetoed
+    if vetoed:
+        assert result.needs_review
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("The one-pass error lies in the padding lanes, which are never masked again.", True),
+        ("One-pass fails because it has no second mask, so the padded lanes leak into the squares.", True),
+        ("单遍算法的毛病出在 mask 上：padded 的 lane 平方以后还留着非零值。", True),
+        ("单遍版本的问题在 padding，所以方差偏大很多。", True),
+        ("单遍公式里 padding lane 在平方和里仍然带着残留值，这才是误差的来源。", True),
+        ("单遍公式的问题不在 padding（padding 在两个和里都是 0），在于两个约 1e8 的大数相减抵消。", False),
+        (
+            "两遍算法如果不做第二次 mask，padding lane 在平方里还带着 mean²，所以要再 mask；单遍错在大数相减抵消。",
+            False,
+        ),
+        (
+            "The one-pass formula needs no second mask since its padding squares are 0; its error is cancellation.",
+            False,
+        ),
+    ],
+)
+def test_round17_one_pass_error_blamed_on_the_padding_is_vetoed(l6, text, vetoed):
+    """Is the one-pass (large-offset) error blamed on the padding or on a missing second mask vetoed in any wording, while
+    the two-pass kernel needing its second mask, and the cancellation named with the padding denied, are not?"""
+    result = score(l6, "Q3", text + " tl.maximum 防负方差开方得 NaN，eps 防方差为 0 时除以 0。")
+    assert any(m["id"] == "one_pass_padding" for m in result.misconceptions) is vetoed
+    assert result.veto is vetoed
