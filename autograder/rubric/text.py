@@ -37,6 +37,8 @@ _REPORTED = re.compile(
     # student reports it, often to refute it (lesson 5 blind v14: "我室友说…", "常听到的说法是…", "我以为…").
     r"(?:室友|舍友|朋友|别人|旁人|老师|助教|网上|师兄|师姐|学长|学姐|隔壁)(?:也)?(?:说|认为|觉得|以为|讲|告诉我)|"
     r"(?:常|经常|常常|总)?(?:听到|听过)的?(?:说法|解释)|容易(?:让人)?(?:得出|得到)[^。]{0,60}?的?结论|(?:一种|有一种|流行的|常见)\s*说法(?:是|认为)?|"
+    # A cause someone gives the result ("有人把融合的 4 倍解释成『少启动了 kernel』"): reported.
+    r"有(?:的)?(?:人|同学)(?:会)?把[^。]{0,30}?(?:解释成|解释为|说成|归因于|归结为|理解成|理解为|当成|看成)|"
     r"我\s*(?:一开始|起初|原来|之前|本来|曾经|最初)?\s*(?:还)?\s*(?:以为|误以为)|"
     r"\bmy\s+(?:roommate|friend|classmate)\s+(?:said|says|thinks|thought)\b|"
     r"\b(?:a|one|another)\s+(?:roommate|friend|classmate|labmate|student)\s+(?:said|says|told\s+me|thinks|thought|claimed|claims)\b|"
@@ -67,6 +69,8 @@ _TURN = re.compile(
     # A verdict on several sayings at once ("两者都不对", "Both are wrong"), or one called a coincidence ("That
     # happens to give 128 here, but …", "这只是巧合").
     r"|^\W*(?:这|以上)?\s*(?:两者|二者|两种|两个|几种|它们|这些|以上)\s*(?:说法|理解|想法)?\s*(?:都|全|均)\s*(?:是错的|是错误的|不对|错了|不成立)"
+    # A bare verdict on all of them ("都不对：…").
+    r"|^\W*(?:都|全都|全|均)\s*(?:是错的|是错误的|不对|错了|不成立)"
     r"|^\W*(?:both|all)\s+(?:of\s+them\s+)?are\s+(?:wrong|false|incorrect)\b|^\W*neither\s+(?:of\s+them\s+)?is\s+(?:right|true|correct)\b"
     r"|^\W*(?:this|that|it)\s+(?:only\s+|just\s+|merely\s+)?happens\s+to\b|^\W*(?:这|那)\s*(?:只|只是|不过是|纯属)\s*(?:个)?\s*(?:巧合|碰巧)"
 )

@@ -161,3 +161,22 @@ def test_a_quoted_saying_called_wrong_at_once_is_reported(sentence, reported):
     """Is a saying the student quotes and calls wrong at once ("“…”是错的：…", '"…" is a myth') read as cited to
     be rejected, while a quote called right, or a quoted name in the student's own claim, is not?"""
     assert is_reported(normalize(sentence)) is reported
+
+
+@pytest.mark.parametrize(
+    ("sentences", "disowned_first"),
+    [
+        (["有人把融合的提速解释成“少启动了 kernel”。", "都不对：两边的计算一样多。"], True),
+        (["有同学把 0.0 的问题归因于 NaN。", "全都错了：问题是 max 被 0 顶替。"], True),
+        (["有人把融合的提速解释成少读了数据。", "这是对的：带宽决定时间。"], False),
+        (["我把融合的提速解释成少启动了 kernel。", "都不对：两边的计算一样多。"], False),
+    ],
+)
+def test_a_cause_someone_gives_answered_by_a_bare_verdict(sentences, disowned_first):
+    """Is a cause someone else gives ('有人把…解释成…') answered by a bare verdict on all of it ('都不对：') disowned,
+    while an agreeing verdict, or the student's own account ('我把…解释成'), is not?"""
+    from autograder.rubric.premises import Sentence
+    from autograder.rubric.text import disowned
+
+    read = [Sentence(t, normalize(t), False) for t in sentences]
+    assert disowned(read, 0) is disowned_first
