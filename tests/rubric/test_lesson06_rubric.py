@@ -1805,3 +1805,29 @@ def test_round17_one_pass_error_blamed_on_the_padding_is_vetoed(l6, text, vetoed
     result = score(l6, "Q3", text + " tl.maximum 防负方差开方得 NaN，eps 防方差为 0 时除以 0。")
     assert any(m["id"] == "one_pass_padding" for m in result.misconceptions) is vetoed
     assert result.veto is vetoed
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q1", "相减把加法单位元破坏了", True),
+        ("Q1", "x - mean broke the identity", True),
+        ("Q1", "减法不会破坏单位元", False),
+        ("Q1", "乘法破坏了单位元", False),
+        ("Q1", "the subtraction does not break the identity", False),
+        ("Q2", "多出来的那几个不是真实的数", True),
+        ("Q2", "只有 100 个才是真实的", True),
+        ("Q2", "多出来的那几个是真的数", False),
+        ("Q2", "只有 100 个是 padding", False),
+        ("Q2", "只有 100 个不是真的", False),
+        ("explanation", "n_cols 是这一行真实元素的数量", True),
+        ("explanation", "n_cols 是每行 padding 的个数", False),
+        ("explanation", "BLOCK_SIZE 是每行真实元素的个数", False),
+        ("explanation", "n_cols 不是每行真实元素的个数", False),
+    ],
+)
+def test_round17_confirm_only_premises_and_their_false_twins(l6, question, premise, sound):
+    """Are the true premises blind v15 routed for a TA only to confirm read as facts (the subtraction breaking the identity,
+    the padding 'not real numbers' and '只有 N 个是真的', N as each row's count of real elements), while the same words with
+    a false or denied claim are not?"""
+    assert known(l6, question, premise) is sound
