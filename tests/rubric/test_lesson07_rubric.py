@@ -1967,3 +1967,50 @@ def test_round17_an_unread_step_order_beside_a_fact_routes(l7, text, routed):
     beside a true fact ('−∞ 经过 exp 变成 0'), while the true order ('先求 max 再 … exp') finalizes?"""
     result = score(l7, "Q1", text)
     assert result.needs_review is routed or (result.veto and routed)
+
+
+@pytest.mark.parametrize(
+    ("question", "true_premise", "false_twin"),
+    [
+        ("Q1", "每行至少一个真实的值", "每行至少一个 padding 的值"),
+        ("Q2", "x 减 m 小于等于零", "x 减 m 大于等于零"),
+        ("Q2", "the largest term = 1", "the largest term = 0"),
+        ("Q2", "softmax 对整行减去同一个常数不变", "softmax 对整行乘同一个常数不变"),
+        ("Q2", "randn 生成的数一般不大", "randn 生成的数一般很大"),
+        ("Q3", "融合是 1 读 1 写", "融合是 1 读 2 写"),
+    ],
+)
+def test_round17_true_premises_are_facts(l7, question, true_premise, false_twin):
+    """Are a real element in every row without 有, x − m ≤ 0 and softmax's shift invariance in words, the largest term 1
+    in English, randn's small inputs and the fused kernel's '1 读 1 写' known premises, while the same words with a false
+    claim (a padding value, 大于等于, = 0, 乘, 很大, 1 读 2 写) are none?"""
+    assert _known(l7, question, true_premise)
+    assert not _known(l7, question, false_twin)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "read"),
+    [
+        ("Q1", "先说 NaN：它不会出现。", True),
+        ("Q1", "NaN 会出现在 padding 上。", False),
+        ("Q2", "不减的话分母溢出，无穷比无穷等于 NaN。", True),
+        ("Q2", "无穷加无穷等于 NaN。", False),
+        ("Q2", "先 softmax 再 log 会得到 −inf，而真值有限，这就是精度全丢。", True),
+        ("Q2", "先 softmax 再 log 会得到 −inf，而真值有限，减最大值会让精度全丢。", False),
+        ("Q2", "直接写 (x − m) − log(d)，precision 没问题。", True),
+        ("Q2", "直接写 (x − m) − log(d)，precision 会差一些。", False),
+        ("Q1", "mask 挡住它们不读，显存里后面的位置其实是下一行。", True),
+        ("Q1", "mask 挡住它们，但它们还是会读到下一行。", False),
+    ],
+)
+def test_round17_true_descriptions_are_read(l7, question, text, read):
+    """Does the confidence gate read a topic named as a heading ('先说 NaN：'), ∞/∞ = NaN in words, the failure just
+    described named ('这就是精度全丢'), 'precision 没问题' and memory past the row described, while a NaN claimed on the
+    padding, ∞ + ∞ = NaN, a loss of precision blamed on the shift, 'precision 会差' or a read asserted stay unread?"""
+    assert (unread(l7.questions[question], prepare(text, l7), l7, []) == []) is read
+
+
+def test_round17_never_wins_with_the_english_verb_is_the_identity(l7):
+    """Is '−∞ 在 max 里不会 win' the max's identity, and '−∞ 在 max 里会 win' not?"""
+    assert _known(l7, "Q1", "−∞ 在 max 里不会 win")
+    assert not _known(l7, "Q1", "−∞ 在 max 里会 win")
