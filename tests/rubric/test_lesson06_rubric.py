@@ -1824,10 +1824,19 @@ def test_round17_one_pass_error_blamed_on_the_padding_is_vetoed(l6, text, vetoed
         ("explanation", "n_cols 是每行 padding 的个数", False),
         ("explanation", "BLOCK_SIZE 是每行真实元素的个数", False),
         ("explanation", "n_cols 不是每行真实元素的个数", False),
+        ("Q1", "平方以后会多出 (BLOCK_SIZE - N) 个 mean² 在和里", True),
+        ("Q1", "平方以后会多出 (BLOCK_SIZE - N) 个 mean 在和里", False),
+        ("Q1", "平方以后会多出 (BLOCK_SIZE - N) 个 x² 在和里", False),
+        ("Q1", "平方以后不会多出 (BLOCK_SIZE - N) 个 mean²", False),
+        ("Q2", "部分和越来越大", True),
+        ("Q2", "the accumulator gets large", True),
+        ("Q2", "部分和越来越小", False),
+        ("Q2", "累加和不会变大", False),
+        ("Q2", "the accumulator stays small", False),
     ],
 )
 def test_round17_confirm_only_premises_and_their_false_twins(l6, question, premise, sound):
     """Are the true premises blind v15 routed for a TA only to confirm read as facts (the subtraction breaking the identity,
-    the padding 'not real numbers' and '只有 N 个是真的', N as each row's count of real elements), while the same words with
-    a false or denied claim are not?"""
+    the padding 'not real numbers' and '只有 N 个是真的', N as each row's count of real elements, the excess as '(BLOCK − N) 个
+    mean²', the running sum growing large in Q2), while the same words with a false or denied claim are not?"""
     assert known(l6, question, premise) is sound
