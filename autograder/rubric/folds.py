@@ -56,6 +56,8 @@ _CONTEXT_TYPOS = (
 # （溢出）": an IME homophone and its fix). Only into a key term of the course: a gloss of a longer word ("单位元（幺元）")
 # stays, and so do words that differ by a contrasting first character ("上溢（下溢）", "显存（内存）").
 _SELF_FIX = re.compile(r"([\u4e00-\u9fff])([\u4e00-\u9fff])\s*\(\s*([\u4e00-\u9fff])\2\s*\)")
+# The same with the first character kept ("访存受线（受限）").
+_SELF_FIX_TAIL = re.compile(r"([\u4e00-\u9fff])([\u4e00-\u9fff])\s*\(\s*\1([\u4e00-\u9fff])\s*\)")
 _FIX_TERMS = frozenset(
     "溢出 受限 精度 带宽 访存 融合 归约 规约 分母 指数 掩码 单位 平移 越界 舍入 下溢 上溢".split()
 )
@@ -74,10 +76,18 @@ def _self_fix(match: re.Match) -> str:
     return fixed + match.group(2)
 
 
+def _self_fix_tail(match: re.Match) -> str:
+    kept, typed, fixed = match.group(1), match.group(2), match.group(3)
+    if typed == fixed or typed in _CONTRASTING or fixed in _CONTRASTING or kept + fixed not in _FIX_TERMS:
+        return match.group(0)
+    return kept + fixed
+
+
 def fold_typos(text: str) -> str:
     """Pinyin-IME homophones and Taiwan vocabulary of the lessons' key terms, as the lessons spell them, and a
     two-character word corrected at once in brackets."""
     text = _SELF_FIX.sub(_self_fix, text)
+    text = _SELF_FIX_TAIL.sub(_self_fix_tail, text)
     text = _TYPO_RE.sub(lambda m: _TYPOS[m.group(0)], text)
     for pattern, word in _CONTEXT_TYPOS:
         text = pattern.sub(word, text)

@@ -37,10 +37,13 @@ def test_shi_ce_typed_with_the_wrong_ce_folds():
 
 def test_a_key_term_corrected_in_brackets_reads_as_the_correction():
     """Is a key term mistyped and corrected at once in brackets ('访存首限（受限）', '会一出（溢出）') read as the
-    correction, while a gloss of a longer word ('单位元（幺元）'), two contrasting words ('上溢（下溢）', '显存（内存）'),
+    correction (its first or its second character kept: '访存受线（受限）'), while a gloss of a longer word ('单位元（幺元）'), two contrasting words ('上溢（下溢）', '显存（内存）'),
     a correction into no key term and an English gloss stay as typed?"""
     assert fold_typos("访存首限(受限)") == "访存受限"
     assert fold_typos("exp 会一出(溢出)") == "exp 会溢出"
+    assert fold_typos("访存受线(受限)") == "访存受限"
+    assert fold_typos("上溢(上限)") == "上溢(上限)"
+    assert fold_typos("单位(单元)") == "单位(单元)"
     assert fold_typos("单位元(幺元)") == "单位元(幺元)"
     assert fold_typos("不会上溢(下溢)") == "不会上溢(下溢)"
     assert fold_typos("读显存(内存)") == "读显存(内存)"
