@@ -2014,3 +2014,18 @@ def test_round17_never_wins_with_the_english_verb_is_the_identity(l7):
     """Is '−∞ 在 max 里不会 win' the max's identity, and '−∞ 在 max 里会 win' not?"""
     assert _known(l7, "Q1", "−∞ 在 max 里不会 win")
     assert not _known(l7, "Q1", "−∞ 在 max 里会 win")
+
+
+@pytest.mark.parametrize(
+    ("question", "true_premise", "false_twin"),
+    [
+        ("Q1", "m 有限，因为至少有一个 real element", "至少有一个 padding element"),
+        ("Q1", "padding 也会参加 tl.max", "padding 不会参加 tl.max"),
+        ("Q1", "−∞ 在 max 里不会被选到", "−∞ 在 max 里会被选到"),
+    ],
+)
+def test_round17_more_true_premises_are_facts(l7, question, true_premise, false_twin):
+    """Are a real element named in English after 至少有一个, the padding said to take part in the max ('会参加 tl.max')
+    and −∞ '不会被选到' known premises, while a padding element, a skip ('不会参加') or '会被选到' are none?"""
+    assert _known(l7, question, true_premise)
+    assert not _known(l7, question, false_twin)
