@@ -82,6 +82,17 @@ def blank_names(blank) -> set[str]:
     return {part for part in parts if re.fullmatch(r"[a-z_][a-z0-9_]*", part)}
 
 
+# A blank that computes a mean or a sum ("tl.sum(x, axis=0) / n_cols", "tl.mean(x)"), not a max: the row mean
+# as the shift. A blank naming the max ("tl.max(x, axis=0)", "row_max", "m") is none.
+_MEAN_BLANK = re.compile(r"tl\.sum\s*\(|tl\.mean\s*\(|\bmean\b|\.mean\s*\(|\bsum\s*\([^()]*\)\s*/")
+
+
+def mean_blank(blank) -> bool:
+    """Whether a submitted blank computes a mean or a sum and no blank names a max."""
+    parts = [normalize(part) for part in str(blank or "").split(", ")]
+    return any(_MEAN_BLANK.search(p) for p in parts) and not any("max" in p for p in parts)
+
+
 def wrong_blank(q, context: dict | None) -> bool:
     """Whether a submitted blank is a literal the question knows to be wrong (1.0 for a sum). Read
     blank by blank: lesson 6 submits "n_cols, 1.0", whose literal 1.0 is the wrong one."""

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 import re
 
-from autograder.rubric.filled import NAMED, blank_names, blank_value, blank_values, stated_values
+from autograder.rubric.filled import (
+    _EARLIER,
+    _TRIAL,
+    NAMED,
+    blank_names,
+    blank_value,
+    blank_values,
+    mean_blank,
+    stated_values,
+)
 from autograder.rubric.model import Rubric
 from autograder.rubric.negation import is_hypothetical, is_negated
 from autograder.rubric.premises import Sentence
@@ -104,7 +113,34 @@ def _value_findings(sentences: list[Sentence], blank, rubric: Rubric):
             wrong = blanks is not None and (unfilled or value not in blanks)
         if wrong:
             found.append(("contradicts_code", s.raw))
+    if not found and mean_blank(blank):
+        found += [("contradicts_code", s.raw) for s in sentences if _names_max_shift(s.text, rubric)]
     return found
+
+
+# The max named as what the code subtracts ("第二个空 row_max", "shift = tl.max(x)", "减去行最大值后…",
+# "subtract the row max"): against code whose shift blank is the row mean (blind l7v16-ex-005).
+_MAX_SHIFT = re.compile(
+    r"(?<![\w.])(?:row_max|tl\.max)(?!\w)|(?:减|减去|减掉)\s*(?:了)?\s*(?:每行|行|整行|这一行|该行)?\s*(?:的)?\s*(?:最大值|\bmax\b)"
+    r"|\bsubtract\w*\s+(?:the\s+)?(?:row(?:'s)?\s+|row_)?max(?:imum)?\b|\b(?:the\s+)?row\s+max(?:imum)?\s+as\s+the\s+shift"
+)
+# A sentence that tells of the mean itself ("我减的是均值而不是 row_max") is an honest account, not a contradiction.
+_MEAN_WORD = re.compile(r"均值|平均|\bmean\b|\baverage\b|tl\.sum|除以\s*n|/\s*n")
+
+
+def _names_max_shift(text: str, rubric: Rubric) -> bool:
+    if _MEAN_WORD.search(text):
+        return False
+    for m in _MAX_SHIFT.finditer(text):
+        before = text[max(0, m.start() - 24) : m.start()]
+        if _EARLIER.search(before) or _TRIAL.search(before):
+            continue
+        if is_negated(text, m.start(), m.end(), rubric.language, refute=False):
+            continue
+        if is_hypothetical(text, m.start(), rubric.language):
+            continue
+        return True
+    return False
 
 
 def unread_note(sentences: list[Sentence], context: dict | None, rubric: Rubric) -> str | None:

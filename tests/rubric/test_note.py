@@ -215,3 +215,41 @@ def test_a_failed_run_told_as_failed_is_no_contradiction(l6):
     note = "n_cols 和 0.0。fp16 那组没过，因为我删了 .to(tl.float32)，平方和溢出了。"
     result = score_answer(l6, "explanation", note, context={"blank": "n_cols, 0.0", "checks_passed": False})
     assert "contradicts_code" not in result.flags
+
+
+# ── round 18 (blind l7v16-ex-005): a note naming the max over code that subtracts the row mean ───────
+
+
+@pytest.mark.parametrize(
+    ("note", "blank", "contradicts"),
+    [
+        (
+            "第二格我写的 row_max，减完以后每个指数都不大于 0。",
+            "float('-inf'), tl.sum(x, axis=0) / n_cols",
+            True,
+        ),
+        (
+            "The shift is tl.max(x, axis=0), so exp never overflows.",
+            "-float('inf'), tl.sum(x, axis=0) / N",
+            True,
+        ),
+        ("先减掉整行的最大值，exp 就不会上溢。", "float('-inf'), tl.sum(x, axis=0) / n_cols", True),
+        ("I subtract the row max first so the exponents stay at or below zero.", "float('-inf'), mean", True),
+        # False twins: the max in the code, or a note that tells of the mean itself, or of the max only as a road not taken.
+        ("第二格我写的 row_max，减完以后每个指数都不大于 0。", "float('-inf'), tl.max(x, axis=0)", False),
+        ("先减掉整行的最大值，exp 就不会上溢。", "float('-inf'), row_max", False),
+        ("先减掉整行的最大值，exp 就不会上溢。", "float('-inf'), m", False),
+        (
+            "我减的是均值 tl.sum(x)/n_cols，不是 row_max，平移不变所以结果一样。",
+            "float('-inf'), tl.sum(x, axis=0) / n_cols",
+            False,
+        ),
+        ("我没有减最大值，减的是平均数。", "float('-inf'), tl.sum(x, axis=0) / n_cols", False),
+    ],
+)
+def test_a_note_naming_the_max_over_a_mean_shift_contradicts_the_code(l7, note, blank, contradicts):
+    """Does a note that names the row max as its shift (row_max, tl.max, 减去最大值, subtract the row max)
+    contradict code whose shift blank computes the row mean or a sum, in any wording, while the same note over
+    code that subtracts the max (tl.max(x, axis=0), row_max, m) does not, nor a note that tells of the mean?"""
+    scored = score_answer(l7, "explanation", note, {"blank": blank, "checks_passed": True})
+    assert ("contradicts_code" in scored.flags) is contradicts
