@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the fifteen blind sets appended as splits blind-v1 to blind-v15?"""
+    """Does the calibration file parse, with the sixteen blind sets appended as splits blind-v1 to blind-v16?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -54,6 +54,7 @@ def test_calibration_is_valid(calibration):
         "blind-v13",
         "blind-v14",
         "blind-v15",
+        "blind-v16",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -70,6 +71,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v13" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v14" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v15" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v16" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -1840,3 +1842,110 @@ def test_round17_confirm_only_premises_and_their_false_twins(l6, question, premi
     the padding 'not real numbers' and '只有 N 个是真的', N as each row's count of real elements, the excess as '(BLOCK − N) 个
     mean²', the running sum growing large in Q2), while the same words with a false or denied claim are not?"""
     assert known(l6, question, premise) is sound
+
+
+# ── rubric_version 19 (built on blind-v16): a later re-read of memory, a block below N, the divisor said not to matter ──
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        (
+            "第一次求和没问题。可是做 x - mean 时，padding lane 会重新去显存越界读取数据，所以平方和被弄脏。",
+            True,
+        ),
+        ("x - mean 这一步，被 mask 的 lane 又会去越界地址读一次数据，所以得再 mask。", True),
+        (
+            "When we compute x - mean, the padded lanes re-read their out-of-bounds addresses, so the squares are dirty.",
+            True,
+        ),
+        (
+            "Squaring the row makes the masked lanes go back to global memory, so they must be masked again.",
+            True,
+        ),
+        (
+            "The masked load never reads memory for the padding lanes; they get 0.0 from other, so the first sum is right.",
+            False,
+        ),
+        ("masked load 时只有真实 lane 从显存读值，padding lane 直接得到 0.0，所以 sum 正确。", False),
+        (
+            "x - mean 只在寄存器里做，padding lane 不会重新去显存读取，它们变成 -mean，所以要再 mask 一次。",
+            False,
+        ),
+    ],
+)
+def test_round18_a_later_step_re_reading_memory_is_vetoed(l6, text, vetoed):
+    """Is a later step (x - mean, the square, the second sum) said to read memory again for the masked lanes vetoed in
+    any wording, while the masked load not reading them, the real lanes read from memory and a denial are not?"""
+    result = score(l6, "Q1", text)
+    assert any(m["id"] == "padding_loaded_from_memory" and m["veto"] for m in result.misconceptions) is vetoed
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("BLOCK_SIZE 是 2 的幂，常常比 n_cols 小，所以要除以 N。", True),
+        ("BLOCK_SIZE 往往比 N 小（例如 N=200 时用 128），这样除以它就偏大了，所以用 N。", True),
+        ("因为 N 经常大于 BLOCK_SIZE，所以除以 N。", True),
+        ("BLOCK_SIZE 是不超过 N 的最大 2 的幂，所以要除以 N。", True),
+        ("We divide by n_cols because BLOCK_SIZE is often smaller than n_cols.", True),
+        ("BLOCK_SIZE = next_power_of_2(N) ≥ N，多出来的 lane 是 padding，所以除以 N。", False),
+        ("BLOCK_SIZE 是 2 的幂，比 N 大，多出来的是 padding，所以除以 N。", False),
+        ("BLOCK_SIZE 是 2 的幂，不会比 N 小，多出来的是 padding，所以除以 N。", False),
+        ("BLOCK_SIZE is never smaller than N; the extra lanes are padding, so we divide by N.", False),
+        ("N 是 2 的幂时 BLOCK_SIZE 等于 N，只有别的宽度才多出 padding，所以除以 N。", False),
+    ],
+)
+def test_round18_block_said_smaller_than_n_is_vetoed(l6, text, vetoed):
+    """Is BLOCK_SIZE said to be (often) smaller than N vetoed in any wording, its consequence included, while BLOCK_SIZE
+    ≥ N, larger than N, equal to N for a power of two and a denial are not?"""
+    result = score(l6, "Q2", text)
+    assert any(m["id"] == "block_smaller_than_n" and m["veto"] for m in result.misconceptions) is vetoed
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("均值才需要除以 N，方差已经减掉均值了，所以分母用什么无所谓。", True),
+        ("The divisor doesn't matter for the variance since the mean was already subtracted.", True),
+        ("分母很重要：一行只有 N 个真实元素，所以除以 N。", False),
+        ("We divide by n_cols because the divisor matters: only n_cols elements are real.", False),
+    ],
+)
+def test_round18_the_divisor_said_not_to_matter_is_routed(l6, text, routed):
+    """Is the divisor said not to matter (for the variance or at all) routed to a TA, while saying it matters is not?"""
+    result = score(l6, "Q2", text)
+    assert any(m["id"] == "divisor_irrelevant" for m in result.misconceptions) is routed
+    if routed:
+        assert result.needs_review
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("转 fp32 是因为 tl.sum 不能接收 fp16 的输入。", True),
+        ("tl.sum 不收 half，所以先 .to(tl.float32)。", True),
+        ("tl.sum 可以接收 fp16，但 fp16 最大 65504，平方和会溢出，所以转 fp32。", False),
+    ],
+)
+def test_round18_tl_sum_said_not_to_receive_fp16_is_vetoed(l6, text, vetoed):
+    """Is '不能接收 / 不收 fp16' read as the false capability claim (compile_reason), while '可以接收 fp16' is not?"""
+    result = score(l6, "Q2", text)
+    assert any(m["id"] == "compile_reason" and m["veto"] for m in result.misconceptions) is vetoed
+
+
+@pytest.mark.parametrize(
+    ("premise", "sound"),
+    [
+        ("Dividing by BLOCK_SIZE would treat the padded zeros as real elements", True),
+        ("除以 BLOCK_SIZE 就会把那些 0 当成数据", True),
+        ("Dividing by N would count those zeros as samples", False),
+        ("dividing by BLOCK_SIZE does not count the zeros as samples", False),
+        ("除以 N 会把这些 0 当成样本", False),
+        ("除以 BLOCK_SIZE 不会把这些 0 当成样本", False),
+    ],
+)
+def test_round18_dividing_by_the_block_counts_the_padding_as_data(l6, premise, sound):
+    """Is dividing by BLOCK_SIZE said to count the padding zeros as samples or data a known premise in Q2, while the same
+    said of N, or denied, is not?"""
+    assert known(l6, "Q2", premise) is sound
