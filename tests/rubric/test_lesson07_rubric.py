@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the fifteen blind sets appended as splits blind-v1 to blind-v15?"""
+    """Does the calibration file parse, with the sixteen blind sets appended as splits blind-v1 to blind-v16?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -50,6 +50,7 @@ def test_calibration_is_valid(calibration):
         "blind-v13",
         "blind-v14",
         "blind-v15",
+        "blind-v16",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -66,6 +67,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v13" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v14" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v15" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v16" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -2029,3 +2031,57 @@ def test_round17_more_true_premises_are_facts(l7, question, true_premise, false_
     and −∞ '不会被选到' known premises, while a padding element, a skip ('不会参加') or '会被选到' are none?"""
     assert _known(l7, question, true_premise)
     assert not _known(l7, question, false_twin)
+
+
+# ── round 18 (rubric 20): the 0.0 fill said to break the max always ────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "要是 other 用 0，最大值一定会变成 0，分母也会变大。",
+        "用 0.0 填充的话 tl.max 总是等于 0。",
+        "如果填 0，每行的 max 都会变成 0。",
+        "填零一定会让 max 算错。",
+        "With other = 0.0 the maximum will always be 0, and the denominator grows.",
+        "If we pad with 0.0, in every row the max becomes zero.",
+    ],
+)
+def test_round18_zero_fill_always_breaking_the_max_routes(l7, text):
+    """Does the rubric route the 0.0 fill said to break the max always or on every row (only rows whose real values
+    are all negative lose it), in any wording, Chinese and English, instead of crediting the failure in full?"""
+    result = score(l7, "Q1", text)
+    assert "zero_max_always_wrong" in [m["id"] for m in result.misconceptions]
+    assert result.needs_review and not result.veto
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "要是 other 用 0，整行都是负数时最大值一定会变成 0。",
+        "用 0.0 填充的话，全负的行 tl.max 会错成 0。",
+        "填 0 的话 max 可能会变成 0。",
+        "填 0 的话 max 不一定会变成 0，只有全负的行才会。",
+        "With other = 0.0 the maximum becomes 0 when every real value is negative.",
+        "If we pad with 0.0, the max is always right as long as the row has a positive value... no: on all-negative rows it becomes 0.",
+    ],
+)
+def test_round18_zero_fill_breaking_the_max_under_its_condition_is_no_route(l7, text):
+    """Is the 0.0 fill breaking the max on all-negative rows, or possibly, or not always, no zero_max_always_wrong?"""
+    result = score(l7, "Q1", text)
+    assert "zero_max_always_wrong" not in [m["id"] for m in result.misconceptions]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "不减的话，x 到 1e3 时 exp 超出 fp32 范围，变成 inf。",
+        "fp32 存不下 exp(1e3)，所以要先减最大值。",
+        "Without the shift, exp(1e4) overflows float32 to inf.",
+    ],
+)
+def test_round18_exps_input_overflowing_fp32_is_no_veto(l7, text):
+    """Is exp of an input like 1e3 overflowing fp32 (true) no veto in Q2 (the course-wide fp32_overflow_small, which
+    reads 1e8 as the value stored, is not taken by this lesson)?"""
+    result = score(l7, "Q2", text)
+    assert not result.veto
