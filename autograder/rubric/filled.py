@@ -52,6 +52,11 @@ _WOULD_AFTER = re.compile(r"^\s*(?:的话|就?会(?!议)|\bwould\b|\bwill\b)")
 _NORMATIVE = re.compile(r"(?:应该?|要|需要|必须|得|should|must|need\s+to|has\s+to)\s*\S{0,3}$")
 
 
+def told_as_earlier_or_trial(before: str) -> bool:
+    """Whether the words before a mention tell of an earlier try or a described experiment."""
+    return bool(_EARLIER.search(before) or _TRIAL.search(before))
+
+
 # Marks a stated kernel name among stated values: no literal starts with it.
 NAMED = "name:"
 
@@ -149,10 +154,8 @@ def _states(text: str, hit: re.Match, rubric: Rubric, unfilled: bool) -> bool:
     clause = text[max(0, hit.start() - 12) : hit.end() + 4]
     clause_start = clause_around(text, hit.start())[0]
     if (
-        _EARLIER.search(before)
-        or _EARLIER.search(text[clause_start : hit.start()])
-        or _TRIAL.search(before)
-        or _TRIAL.search(text[clause_start : hit.start()])
+        told_as_earlier_or_trial(before)
+        or told_as_earlier_or_trial(text[clause_start : hit.start()])
         or _TRIAL_AFTER.search(text[hit.end() :])
         or _WOULD_AFTER.search(text[hit.end() :])
         or _OTHER_PARAMETER.search(text[hit.start() : at] if hit.group("name") else hit.group(0))

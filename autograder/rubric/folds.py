@@ -64,23 +64,19 @@ _FIX_TERMS = frozenset(
 _CONTRASTING = frozenset("上下前后左右大小正负多少高低长短内外读写加减乘除出入进真假新旧显全半单双先")
 
 
-def _self_fix(match: re.Match) -> str:
-    typed, fixed = match.group(1), match.group(3)
-    if (
-        typed == fixed
-        or typed in _CONTRASTING
-        or fixed in _CONTRASTING
-        or fixed + match.group(2) not in _FIX_TERMS
-    ):
+def _corrected(match: re.Match, typed: str, fixed: str, term: str) -> str:
+    """`term` for the bracketed correction when it is a key term and the two characters do not contrast."""
+    if typed == fixed or typed in _CONTRASTING or fixed in _CONTRASTING or term not in _FIX_TERMS:
         return match.group(0)
-    return fixed + match.group(2)
+    return term
+
+
+def _self_fix(match: re.Match) -> str:
+    return _corrected(match, match.group(1), match.group(3), match.group(3) + match.group(2))
 
 
 def _self_fix_tail(match: re.Match) -> str:
-    kept, typed, fixed = match.group(1), match.group(2), match.group(3)
-    if typed == fixed or typed in _CONTRASTING or fixed in _CONTRASTING or kept + fixed not in _FIX_TERMS:
-        return match.group(0)
-    return kept + fixed
+    return _corrected(match, match.group(2), match.group(3), match.group(1) + match.group(3))
 
 
 def fold_typos(text: str) -> str:

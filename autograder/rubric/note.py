@@ -13,14 +13,13 @@ from __future__ import annotations
 import re
 
 from autograder.rubric.filled import (
-    _EARLIER,
-    _TRIAL,
     NAMED,
     blank_names,
     blank_value,
     blank_values,
     mean_blank,
     stated_values,
+    told_as_earlier_or_trial,
 )
 from autograder.rubric.model import Rubric
 from autograder.rubric.negation import is_hypothetical, is_negated
@@ -133,7 +132,7 @@ def _names_max_shift(text: str, rubric: Rubric) -> bool:
         return False
     for m in _MAX_SHIFT.finditer(text):
         before = text[max(0, m.start() - 24) : m.start()]
-        if _EARLIER.search(before) or _TRIAL.search(before):
+        if told_as_earlier_or_trial(before):
             continue
         if is_negated(text, m.start(), m.end(), rubric.language, refute=False):
             continue

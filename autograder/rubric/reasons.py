@@ -59,9 +59,9 @@ def judge_reasons(q: Question, rubric: Rubric, sentences: list[Sentence], asked:
             premise = near_marker(link)
             if len(_LETTERS.sub("", premise)) < 2:
                 continue
-            if any(asserts(m, premise, q, rubric) for m in q.misconceptions if m.severity == "veto"):
+            if _vetoed_premise(q, premise, rubric):
                 continue  # a known wrong premise, even beside a right one: the misconception rule vetoes
-            conjuncts = [c for c in _CONJUNCTION.split(premise) if len(_LETTERS.sub("", c)) >= 2]
+            conjuncts = _conjuncts(premise)
             sound = [c for c in conjuncts if _sound(c, known, rubric)]
             if sound:
                 # A sound clause: its premise earns a reason, and so does a reason it concludes
@@ -77,6 +77,15 @@ def judge_reasons(q: Question, rubric: Rubric, sentences: list[Sentence], asked:
                 if not is_reported(s.text):  # a reported claim ("有人说…") is not the student's premise
                     reasons.unknown.append(s.raw)
     return reasons
+
+
+def _vetoed_premise(q: Question, premise: str, rubric: Rubric) -> bool:
+    return any(asserts(m, premise, q, rubric) for m in q.misconceptions if m.severity == "veto")
+
+
+def _conjuncts(premise: str) -> list[str]:
+    """The reasons a premise joins ("B1，并且 B2"), each with at least two letters of its own."""
+    return [c for c in _CONJUNCTION.split(premise) if len(_LETTERS.sub("", c)) >= 2]
 
 
 def _sound(conjunct: str, known: list[Premise], rubric: Rubric) -> bool:
@@ -97,9 +106,9 @@ def without_sound_conclusions(q: Question, text: str, previous: str, rubric: Rub
         premise = near_marker(link)
         if len(_LETTERS.sub("", premise)) < 2 or not link.conclusion.strip() or link.conclusion not in text:
             continue
-        if any(asserts(m, premise, q, rubric) for m in q.misconceptions if m.severity == "veto"):
+        if _vetoed_premise(q, premise, rubric):
             continue
-        conjuncts = [c for c in _CONJUNCTION.split(premise) if len(_LETTERS.sub("", c)) >= 2]
+        conjuncts = _conjuncts(premise)
         if conjuncts and all(_sound(c, known, rubric) for c in conjuncts):
             text = text.replace(link.conclusion, " " * len(link.conclusion))
     return text
