@@ -80,6 +80,7 @@ def cmd_grade(args) -> int:
     if args.no_execute:
         policy().EXECUTE_NOTEBOOKS = False
     backend = runtime.resolve(args.backend)
+    _warn_unisolated()
     with store.exclusive(out):
         submissions, summary = grade_batch(
             item, folder, out, backend, _jobs(args), args.seed, shard, Progress()
@@ -92,6 +93,21 @@ def cmd_grade(args) -> int:
         f"graded {len(summary.graded)}, reused {len(summary.reused)} | reports in {out}"
     )
     return EXIT_UNGRADED if summary.failed else 0
+
+
+def _warn_unisolated() -> None:
+    """Said before grading starts: without the private root a student's code can touch this user's files."""
+    from autograder.isolation.sandbox import jail_support
+    from autograder.report.safe import terminal
+
+    why = jail_support()
+    if why:
+        print(
+            f"warning: student code will run without the private root ({terminal(why)}); it can read and "
+            "write what this user can, other students' grades included. Grade as root on Linux for the "
+            "jail (README: Isolation).",
+            file=sys.stderr,
+        )
 
 
 def _reports(out: Path, item, backend: str, students: list[str]) -> dict:

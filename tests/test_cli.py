@@ -155,6 +155,23 @@ def test_a_runtime_failure_is_not_a_usage_error(tmp_path, monkeypatch, capsys):
     assert status == 3 and "another grader" in capsys.readouterr().err
 
 
+def test_grading_without_the_private_root_warns_before_it_starts(tmp_path, monkeypatch, capsys):
+    """Does `grade` warn on stderr, with the reason, when student code cannot get the private root?"""
+    from autograder import cli
+    from autograder.isolation import sandbox
+    from autograder.pipeline import store
+
+    def busy(*args, **kwargs):
+        raise store.BusyError("stop here: the warning is what this test reads")
+
+    monkeypatch.setattr(sandbox, "jail_support", lambda: "not root: no private root")
+    monkeypatch.setattr("autograder.pipeline.batch.grade_batch", busy)
+    cli.main(["grade", "lesson05-row-sum", "--submissions", EXAMPLE, "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert "warning: student code will run without the private root (not root: no private root)" in err
+    assert err.index("warning") < err.index("stop here")
+
+
 def test_every_option_has_help_and_assignment_lists_the_ids():
     """Does every option and argument of every subcommand carry help text, and name the assignment ids?"""
     import argparse

@@ -19,7 +19,7 @@ from autograder.report import safe
 TOP = 20  # rows of the answers, findings and slowest tables
 CSS = (
     "table { border-collapse: collapse; margin-bottom: 1em } td, th { border: 1px solid #888; padding: 3px 6px }"
-    " .bar { font-family: monospace; color: #4c72b0 }"
+    " .bar { font-family: monospace; color: #4c72b0 } .warning { color: #a00; font-weight: bold }"
 )
 
 
@@ -71,6 +71,31 @@ def review_reasons(entry: dict, grade: dict) -> list[str]:
     return list(dict.fromkeys(reasons))
 
 
+def unisolated(grades: dict) -> list[str]:
+    """Students whose code ran without the private root (sandbox.run_limited's "no-private-root (why)")."""
+    return [
+        student
+        for student, grade in grades.items()
+        if grade
+        and any(
+            item.startswith("no-private-root")
+            for item in (grade.get("nbgrader") or {}).get("isolation", [])
+            + grade.get("harness_isolation", [])
+        )
+    ]
+
+
+def _unisolated(grades: dict) -> str:
+    who = unisolated(grades)
+    if not who:
+        return ""
+    names = ", ".join(who[:8]) + (" …" if len(who) > 8 else "")
+    return (
+        f'<p class="warning">{len(who)} submission(s) ran without the private root ({_esc(names)}): their code '
+        "could read and write what the grader's user can. Grade them again as root on Linux (README: Isolation).</p>"
+    )
+
+
 def _esc(value) -> str:
     return html.escape(str(value))
 
@@ -117,7 +142,7 @@ def summary_html(results: dict, grades: dict, image: Path | None = None) -> str:
         ((g.get("seconds"), s) for s, g in grades.items() if g and g.get("seconds") is not None), reverse=True
     )
     slowest = [[student, f"{seconds:.1f}"] for seconds, student in timed[:TOP]]
-    body = head + "<h2>Scores</h2>" + _histogram(results, image)
+    body = head + _unisolated(grades) + "<h2>Scores</h2>" + _histogram(results, image)
     body += "<h2>Per-part averages</h2>" + _table(["part", "average", "max", "of max", "full marks"], parts)
     body += "<h2>Most common blank answers</h2>" + _table(["answer", "students", "who"], answers)
     body += "<h2>Most common findings</h2>" + _table(["finding", "students", "who"], findings)

@@ -106,8 +106,10 @@ def test_writing_changes_nothing(batch):
 
 def test_a_process_storm_stops_at_the_pids_limit(batch):
     """Did the storm hit the pids limit (its own kernel dying for want of threads), reported, leaving nothing?"""
-    nbgrader = batch.grades["process_storm"]["nbgrader"]
-    assert any("process limit of 64 reached" in hit for hit in nbgrader["limits_hit"])
+    grade = batch.grades["process_storm"]
+    nbgrader = grade["nbgrader"]
+    evidence = f"{page_evidence(grade)} printed={printed(grade, 'STARTED') + printed(grade, 'REFUSED')}"
+    assert any("process limit of 64 reached" in hit for hit in nbgrader["limits_hit"]), evidence
     assert "kernel died" in nbgrader["error"] and "process limit of 64" in nbgrader["error"]
     assert running("storm") == []
 

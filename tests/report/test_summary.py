@@ -91,3 +91,14 @@ def test_students_text_is_escaped_and_the_histogram_embedded(tmp_path):
     page = summary.write_summary(tmp_path, results, grades).read_text(encoding="utf-8")
     assert "<script>" not in page and "&lt;script&gt;" in page
     assert 'src="data:image/png;base64,' in page
+
+
+def test_a_batch_graded_without_the_private_root_says_so_at_the_top():
+    """Does the page warn, naming the students, when their code ran without the private root, and only then?"""
+    results, grades = _class()
+    assert "without the private root" not in summary.summary_html(results, grades)
+    grades["ben"]["nbgrader"] = {"isolation": ["own-session", "no-private-root (not root: no private root)"]}
+    grades["cat"]["harness_isolation"] = ["no-private-root (not root: no private root)"]
+    page = summary.summary_html(results, grades)
+    assert "2 submission(s) ran without the private root (ben, cat)" in page
+    assert page.index("private root") < page.index("<h2>Scores</h2>")
