@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the sixteen blind sets appended as splits blind-v1 to blind-v16?"""
+    """Does the calibration file parse, with the seventeen blind sets appended as splits blind-v1 to blind-v17?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -51,6 +51,7 @@ def test_calibration_is_valid(calibration):
         "blind-v14",
         "blind-v15",
         "blind-v16",
+        "blind-v17",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -68,6 +69,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v14" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v15" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v16" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v17" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -2085,3 +2087,94 @@ def test_round18_exps_input_overflowing_fp32_is_no_veto(l7, text):
     reads 1e8 as the value stored, is not taken by this lesson)?"""
     result = score(l7, "Q2", text)
     assert not result.veto
+
+
+# ── round 19 (rubric 21): true premises of blind v17 in their wording families, each with false twins ─────
+
+
+@pytest.mark.parametrize(
+    ("question", "true_premise", "false_twin"),
+    [
+        # −∞ the subject of 'is the identity of max', never of the sum's.
+        ("Q1", "minus infinity is the identity of max", "minus infinity is the identity of sum"),
+        ("Q1", "-inf is the neutral element for tl.max", "-inf is the neutral element for addition"),
+        # The larger of x and −∞ said to be x in words.
+        ("Q1", "x 跟 -inf 比较取大的那个仍是 x", "x 跟 -inf 比较取大的那个是 -inf"),
+        ("Q1", "负无穷和 x 取较大值还是 x", "负无穷和 x 取较大值还是负无穷"),
+        ("Q1", "x 与负无穷取更大者等于 x", "x 与 0 取更大者等于 x"),
+        # A reduction counting the padding lanes in, or taking no notice of the mask.
+        ("Q1", "tl.sum 也会把这些 lane 加进去", "tl.sum 不会把这些 lane 加进去"),
+        ("Q1", "max 和 sum 照样把它们算在内", "max 和 sum 照样把它们跳过"),
+        ("Q1", "归约根本不管 mask", "归约只看 mask 为 True 的元素"),
+        ("Q1", "tl.max 看不到 mask", "tl.max 看得到 mask"),
+        # A large x making exp of x huge or overflow, in words.
+        ("Q2", "输入很大的时候 exp 太大", "输入很小的时候 exp 太大"),
+        ("Q2", "x 特别大时 e 的 x 次方很大", "x 特别大时 e 的 x 次方不会很大"),
+        ("Q2", "x 较大的话 e^x 太大", "x 较大的话 e^-x 太大"),
+        # An input of ~89 or more without the shift making exp, its sum or the denominator inf.
+        ("Q2", "某行中出现 500 的时候求和会变成 inf", "减掉最大值以后某行中出现 500 的时候求和会变成 inf"),
+        ("Q2", "数据里含 100 时分母为 inf", "数据里含 -100 时分母为 inf"),
+        ("Q2", "向量里等于 2000 的话分母就是 inf", "向量里等于 2000 的话分母就是 0"),
+        ("Q2", "向量里有 120 时分母是 inf", "向量里有 60 时分母是 inf"),
+        (
+            "Q2",
+            "when a value of 300 is in the row the sum is inf",
+            "when a value of -300 is in the row the sum is inf",
+        ),
+        # The small shapes' cause named bare, one of the lesson's own two.
+        ("Q3", "L2 缓存的缘故", "L2 缓存不够"),
+        ("Q3", "启动开销", "没有启动开销"),
+        ("Q3", "because of the L2 cache", "because the cache is slow"),
+    ],
+)
+def test_round19_true_premises_are_facts(l7, question, true_premise, false_twin):
+    """Are −∞ named the identity of max in English, the larger of x and −∞ said to be x, a reduction counting the padding
+    in ('把它算进去') or ignoring the mask ('不看 mask'), a large x making exp of x too large, an input of ~89 or more making
+    the denominator inf and a bare lesson cause of the small shapes known premises, while the same words with a false
+    claim (the sum's identity, the smaller one, a skip, a small or negative input, after the shift, 分母是 0, a cause with
+    a claim of its own) are none?"""
+    assert _known(l7, question, true_premise)
+    assert not _known(l7, question, false_twin)
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        (
+            "Q1",
+            "padding lane 不访存，直接拿到 other。因为 tl.max 和 tl.sum 都会把 padding 算进去（归约不看 mask），所以 other 要同时是 max 的单位元，又在 exp 之后是 sum 的单位元：max(x, -inf) = x，exp(-inf - m) = 0。",
+        ),
+        (
+            "Q1",
+            "Minus infinity is the identity of max, so the padding never wins, and exp(-inf) is 0 so it adds nothing.",
+        ),
+        ("Q2", "不减的话，因为 x 特别大时 e 的 x 次方很大，会溢出，所以要减去最大值。"),
+        ("Q2", "因为 fp32 的 exp 在 x 超过约 88.7 时溢出为 inf，向量里有 500 时分母是 inf，结果是 NaN。"),
+    ],
+)
+def test_round19_answers_resting_on_true_premises_are_not_routed_as_unknown(l7, question, text):
+    """Is an answer whose causal clause rests on one of round 19's true premises free of unknown_premise and unread?"""
+    result = score(l7, question, text)
+    assert "unknown_premise" not in result.flags and "unread" not in result.flags
+
+
+def test_round19_a_sum_said_to_add_only_the_unmasked_lanes_routes(l7):
+    """Is 'tl.sum 只累加 mask 为 True 的 lane' (a skip: the 0.0 fill called harmless for the denominator) routed, while
+    the sum said to add every lane is no such claim?"""
+    wrong = score(l7, "Q1", "填 0.0 只错在 max：tl.sum 只累加 mask 为 True 的 lane，所以分母是对的。")
+    assert "zero_fill_harmless" in [m["id"] for m in wrong.misconceptions]
+    assert wrong.needs_review
+    right = score(l7, "Q1", "tl.sum 会累加所有 lane，包括 mask 为 False 的 padding，所以填 0.0 时分母偏大。")
+    assert "zero_fill_harmless" not in [m["id"] for m in right.misconceptions]
+
+
+def test_round19_an_observed_nan_in_the_output_is_read(l7):
+    """Is a note's story of an observed failure ('输出里有 NaN') read as a true description, not routed as unread?"""
+    note = (
+        "第二个空起初填了 0，±1000 的练习打印 False，输出里有 NaN，才明白 exp(1000) = inf。"
+        "改成 row_max 后指数都 ≤ 0。第一个空填 float('-inf')，因为 −∞ 在 max 里不胜出、exp 后为 0。"
+    )
+    result = score(
+        l7, "explanation", note, context={"blank": "float('-inf'), row_max", "checks_passed": True}
+    )
+    assert "unread" not in result.flags
