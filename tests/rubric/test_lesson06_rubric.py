@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the sixteen blind sets appended as splits blind-v1 to blind-v16?"""
+    """Does the calibration file parse, with the seventeen blind sets appended as splits blind-v1 to blind-v17?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -55,6 +55,7 @@ def test_calibration_is_valid(calibration):
         "blind-v14",
         "blind-v15",
         "blind-v16",
+        "blind-v17",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -72,6 +73,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v14" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v15" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v16" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v17" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -1949,3 +1951,110 @@ def test_round18_dividing_by_the_block_counts_the_padding_as_data(l6, premise, s
     """Is dividing by BLOCK_SIZE said to count the padding zeros as samples or data a known premise in Q2, while the same
     said of N, or denied, is not?"""
     assert known(l6, "Q2", premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("单遍算法在偏移 1e4 的行上出错，原因是它没有第二次 mask，方差就大了。", True),
+        ("单遍算法在偏移 1e4 的行上出错，是因为它少了第二次 mask。", True),
+        ("单遍版本不准：越界的 lane 平方以后各自多贡献了 mean²，方差被抬高。", True),
+        (
+            "The one-pass version goes wrong at a mean of 1e4: the padded lanes each contribute mean² once squared.",
+            True,
+        ),
+        ("单遍算法缺少第二次 mask 恰恰是它的毛病，所以大偏移时出错。", True),
+        ("单遍算法里 padding 的 x² 会混进 mean(x²)，所以偏移大时出错。", True),
+        # false twins: the two-pass kernel without its second mask (true), one-pass by cancellation with its zero padding
+        ("两遍算法要是删掉第二次 mask，padding lane 平方后各自多贡献 mean²，方差偏大。", False),
+        (
+            "单遍算法用不着第二次 mask（padding 在 x 和 x² 的和里都是 0），它错在两个约 1e8 的数相减，fp32 的有效位被抵消。",
+            False,
+        ),
+        ("单遍算法里 padding lane 不会贡献 mean²，它的问题是两个约 1e8 的大数相减抵消。", False),
+        ("单遍算法不用 mask，但两遍算法里 padding lane 平方后会贡献 mean²。", False),
+    ],
+)
+def test_round19_one_pass_error_blamed_on_the_padding_is_vetoed(l6, text, vetoed):
+    """Does the rubric veto the one-pass formula's error at a large offset put in the padding (the padded lanes adding
+    mean² after squaring, their x² entering mean(x²), a missing second mask as its cause or fault) in any wording, while
+    the two-pass kernel's padding adding mean² and a one-pass answer noting its padding is 0 in both sums are not?"""
+    result = score(l6, "Q3", text)
+    assert any(m["id"] == "one_pass_padding" and m["veto"] for m in result.misconceptions) is vetoed
+    if "用不着第二次 mask" in text:
+        assert not result.veto
+
+
+@pytest.mark.parametrize(
+    ("text", "deducted"),
+    [
+        ("除以 N。fp16 的精度其实足够，转 fp32 只是为了和输出的 dtype 一致。", True),
+        ("除以 N。半精度完全够用。", True),
+        (
+            "We divide by n_cols. fp16 precision is enough; the cast to fp32 is only to match the output dtype.",
+            True,
+        ),
+        # false twins: fp16 said not to be enough, the output dtype named without 'only', a question
+        ("除以 N。fp16 精度不够，所以要转 fp32。", False),
+        ("除以 N。输出也是 fp32；fp16 最大 65504，平方和会溢出，所以转 fp32。", False),
+        ("除以 N。fp16 够用吗？不够，平方和会溢出 65504。", False),
+    ],
+)
+def test_round19_fp16_said_to_be_enough_earns_nothing_for_fp32(l6, text, deducted):
+    """Is fp16 said to be precise enough, or fp32 said to be only for the output dtype, a deduction of the fp32 half
+    (no veto: a wrong conclusion), while fp16 said not to be enough, or the output dtype named beside the reason, is not?"""
+    result = score(l6, "Q2", text)
+    assert any(m["id"] == "fp16_enough" for m in result.misconceptions) is deducted
+    assert not result.veto
+    if deducted:
+        assert result.points <= 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [
+        (
+            "padding 不计数（÷BLOCK 均值缩成 N/BLOCK）；fp16 平方和会溢出 65504，小项也会被舍入，fp32 不会。",
+            2.0,
+        ),
+        ("padding 不计入个数（/B 均值偏小）；半精度的平方和会上溢成 inf。", 2.0),
+        # false twins: the padding counted, fp16 said not to overflow, a bare ÷B without its effect
+        ("padding 也计数了。fp16 不会溢出。", 0.0),
+    ],
+)
+def test_round19_terse_reasons_stated_as_consequences_are_read(l6, text, points):
+    """Are a terse Q2's reasons read: the padding left out of the count, the wrong divisor's effect in brackets and
+    fp16 overflowing or rounding as the reason for fp32 (consequences, no 因为), while the same words counting the
+    padding or denying the overflow earn nothing?"""
+    result = score(l6, "Q2", text)
+    assert result.points == points
+    if points == 2.0:
+        assert not result.needs_review
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        (
+            "有人以为 centered_other 随便填，反正会被屏蔽——错，第二次求和会把填的值平方后加进去。所以填 0.0。检查通过。",
+            True,
+        ),
+        ("填的值会进入平方和，所以第二个空填 0.0。检查通过。", True),
+        (
+            "The filled value is squared and added into the sum, so the second blank is 0.0. All checks pass.",
+            True,
+        ),
+        # false twins: the fill said not to enter the sum, a reported claim agreed with
+        ("填的值不会加进平方和，所以填 0.0。检查通过。", False),
+        ("有人说第二次 mask 填什么都一样，确实如此，反正会被 mask 掉，所以填 0.0。检查通过。", False),
+    ],
+)
+def test_round19_the_fill_squared_into_the_sum_is_the_reason_for_zero(l6, text, earned):
+    """Does a note earn the second value's reason when it says the fill is squared and added into the sum (after a
+    refuted saying too), while a fill said not to enter the sum, or a reported saying the note agrees with, does not?"""
+    result = score(l6, "explanation", text)
+    assert ("other_reason" in {m["concept"] for m in result.to_json()["matched"]}) is earned
+    if earned:
+        assert not result.needs_review
+    if "确实如此" in text:
+        assert result.needs_review and result.veto
