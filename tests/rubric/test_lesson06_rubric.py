@@ -2058,3 +2058,32 @@ def test_round19_the_fill_squared_into_the_sum_is_the_reason_for_zero(l6, text, 
         assert not result.needs_review
     if "确实如此" in text:
         assert result.needs_review and result.veto
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q3", "tl.maximum 防负", True),
+        ("Q3", "clamp 防止负数", True),
+        ("Q3", "the clamp maximum(var, 0) avoids taking the sqrt of a slightly negative value", True),
+        ("Q3", "eps prevents division by zero", True),
+        ("Q3", "eps guards against 1/sqrt(0)", True),
+        ("Q3", "真正的方差只有 ~1", True),
+        ("Q3", "the true std is about 1", True),
+        ("Q1", "在第二次求和时也会被算进去", True),
+        # false twins: the guards swapped, a denial, a variance of another size, a lane left out of the sum
+        ("Q3", "tl.maximum 防 inf", False),
+        ("Q3", "eps 防负", False),
+        ("Q3", "eps prevents negatives", False),
+        ("Q3", "maximum prevents division by zero", False),
+        ("Q3", "maximum 不防负", False),
+        ("Q3", "真正的方差只有 ~10", False),
+        ("Q3", "算出来的方差是 1", False),
+        ("Q1", "在第二次求和时不会被算进去", False),
+    ],
+)
+def test_round19_confirm_only_premises_of_v17_are_sound(l6, question, premise, sound):
+    """Are the guards' purposes in terse words (maximum 防负, eps prevents 1/sqrt(0)), the row's true variance of about
+    1 and every lane counted in the second sum known premises, while the guards swapped, a denial, another variance or a
+    lane said to be left out of the sum are not?"""
+    assert known(l6, question, premise) is sound
