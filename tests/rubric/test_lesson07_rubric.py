@@ -2178,3 +2178,46 @@ def test_round19_an_observed_nan_in_the_output_is_read(l7):
         l7, "explanation", note, context={"blank": "float('-inf'), row_max", "checks_passed": True}
     )
     assert "unread" not in result.flags
+
+
+@pytest.mark.parametrize(
+    ("question", "true_premise", "false_twin"),
+    [
+        # The max finite because the row holds a real element, in English.
+        ("Q1", "the max is always finite", "the max is always infinite"),
+        ("Q1", "the row contains a real value", "the row contains a padding value"),
+        # The two reductions as two gates the padding passes.
+        ("Q1", "它们都要经过两关", "它们只要经过一关"),
+        # The mask's definition with 是 and n_cols.
+        ("Q1", "mask 就是 offs < n_cols", "mask 就是 offs > n_cols"),
+    ],
+)
+def test_round19_true_premises_of_blind_v16_are_facts(l7, question, true_premise, false_twin):
+    """Are the max said to be finite and a real element in the row in English, the padding passing two gates ('要过两关')
+    and 'mask 是 cols < n_cols' known premises, while 'infinite', a padding value, one gate and cols > n_cols are none?"""
+    assert _known(l7, question, true_premise)
+    assert not _known(l7, question, false_twin)
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "unread_twin"),
+    [
+        # 首先 ('first of all') is no step order; exp taken first still is.
+        (
+            "Q2",
+            "首先 exp 增长得很快，x 超过 88.7 时 exp(x) 就是 inf。",
+            "先做 exp 再减最大值，x 超过 88.7 时 exp(x) 就是 inf。",
+        ),
+        # The launches' time in microseconds with its verb; a launch said to take most of the time is a claim.
+        (
+            "Q3",
+            "对大矩阵，几次启动只占几微秒，省下的是显存流量。",
+            "对大矩阵，几次启动要占一大半时间，省下的是启动。",
+        ),
+    ],
+)
+def test_round19_the_gate_reads_first_of_all_and_launch_microseconds(l7, question, read, unread_twin):
+    """Does the confidence gate read 首先 as a discourse word and '几次启动只占几微秒' as a true description, while exp taken
+    first and launches said to take most of the time stay unread claims?"""
+    assert "unread" not in score(l7, question, read).flags
+    assert "unread" in score(l7, question, unread_twin).flags
