@@ -2087,3 +2087,22 @@ def test_round19_confirm_only_premises_of_v17_are_sound(l6, question, premise, s
     1 and every lane counted in the second sum known premises, while the guards swapped, a denial, another variance or a
     lane said to be left out of the sum are not?"""
     assert known(l6, question, premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        (
+            "x - mean 把 padding 变成 -mean。padding lane 各自贡献 均值的平方 → 方差偏大，所以要 tl.where 放回 0。",
+            True,
+        ),
+        # false twins: a denial, a lane contributing 0
+        ("x - mean 把 padding 变成 -mean。padding lane 各自都不会贡献 均值的平方 → 方差不变。", False),
+        ("x - mean 把 padding 变成 -mean。padding lane 各自贡献 0 → 方差不变。", False),
+    ],
+)
+def test_round19_each_padding_lane_contributing_mean_squared_earns_the_reason(l6, text, earned):
+    """Does 'padding 每个贡献 mean²' (without 多) earn the second mask's reason in Q1, while a denial or a contribution
+    of 0 does not?"""
+    result = score(l6, "Q1", text)
+    assert ("second_mask_reason" in {m["concept"] for m in result.to_json()["matched"]}) is earned
