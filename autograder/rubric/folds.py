@@ -153,6 +153,8 @@ _MN_TERM = r"\(?\s*\d*\s*mn?(?![a-z0-9_])"
 _MN_LEFT = r"(?:(?<=mn)|(?<=[\d)])|(?<=m)(?<![a-z_]m))"
 _MN_PLUS = re.compile(rf"{_MN_LEFT}\s*加上?\s*(?={_MN_TERM})")
 _MN_OVER = re.compile(rf"{_MN_LEFT}\s*除以\s*(?=\(?\s*\d*\s*mn(?![a-z0-9_]))")
+# A whole count times the shape symbols in code ("5*M*N + 2*M", "(8*M*N + 4*M) / (2*M*N)"): 5mn, 2m, as written by hand.
+_MN_COUNT = re.compile(r"(?<![a-z0-9_.])(\d+)\s*[*×·]\s*(?=mn?(?![a-z0-9_(]))")
 
 _EXPONENT = re.compile(
     r"(?<![a-z0-9_.^])(e|\d+(?:\.\d+)?)\s*的\s*(-?\s*(?:[a-z]|\d+(?:\.\d+)?|[+-]inf)|\([^()]{1,24}\))\s*次方"
@@ -169,7 +171,7 @@ def chinese_numerals(text: str) -> str:
     text = re.sub(r"负(?=\s*(?:[a-z](?![a-z])|\d))", "-", text)
     text = re.sub(r"(?<=\d)\s*乘以?\s*(?=\d)", "×", text)
     if "m" in text:
-        text = _MN_OVER.sub(" / ", _MN_PLUS.sub(" + ", _MN_PRODUCT.sub("mn", text)))
+        text = _MN_OVER.sub(" / ", _MN_PLUS.sub(" + ", _MN_COUNT.sub(r"\1", _MN_PRODUCT.sub("mn", text))))
     return _EXPONENT.sub(
         lambda m: f"{m.group(1)}^" + m.group(2).replace("减", "-").replace("加", "+").replace(" ", ""), text
     )

@@ -1,6 +1,7 @@
 """autograder/rubric/folds.py: typing slips and numbers in words, folded before any pattern reads them."""
 
 from autograder.rubric.folds import chinese_numerals, fold_typos
+from autograder.rubric.textnorm import normalize
 
 
 def test_ime_homophones_fold_only_where_the_context_is_clear():
@@ -49,3 +50,15 @@ def test_a_key_term_corrected_in_brackets_reads_as_the_correction():
     assert fold_typos("读显存(内存)") == "读显存(内存)"
     assert fold_typos("一出(戏出)") == "一出(戏出)"
     assert fold_typos("访存受限(memory-bound)") == "访存受限(memory-bound)"
+
+
+def test_a_count_times_the_shape_symbols_in_code_reads_as_the_formula():
+    """Does a traffic formula written as code ('5*M*N + 2*M', '(8*M*N + 4*M) / (2*M*N)') read as 5mn + 2m, the way it is
+    written by hand, while a decimal, another symbol or a size in bytes after the sign stays as written?"""
+    assert normalize("naive_read = 5*M*N + 2*M") == "naive_read = 5mn + 2m"
+    assert normalize("pred = (8*M*N + 4*M) / (2*M*N)") == "pred = (8mn + 4m) / (2mn)"
+    assert normalize("读 5 × M × N") == "读 5mn"
+    assert normalize("3.4*m") == "3.4*m"
+    assert normalize("2*max") == "2*max"
+    assert normalize("5 × 64 MB") == "5 × 64 mb"
+    assert normalize("4 * mask") == "4 * mask"
