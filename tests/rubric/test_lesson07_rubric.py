@@ -2221,3 +2221,41 @@ def test_round19_the_gate_reads_first_of_all_and_launch_microseconds(l7, questio
     first and launches said to take most of the time stay unread claims?"""
     assert "unread" not in score(l7, question, read).flags
     assert "unread" in score(l7, question, unread_twin).flags
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("输入：被 mask 挡住的 lane 不访存，直接拿到 −∞。", True),
+        ("输入：被 mask 挡住的 lane 不访存，不会拿到 −∞。", False),
+        ("Input: tl.load does not touch memory for the masked lanes and just gives them `other`.", True),
+        ("Input: tl.load reads memory for the masked lanes and never gives them `other`.", False),
+    ],
+)
+def test_round19_the_input_stage_in_more_words(l7, text, earned):
+    """Is the input stage earned by 拿到 −∞ and by the load as the subject of a second verb ('does not touch memory …
+    and just gives them other'), while the same words denied ('不会拿到', 'never gives them') earn nothing?"""
+    result = score(l7, "Q1", text)
+    assert ("input_fill" in [m["concept"] for m in result.matched]) is earned
+
+
+@pytest.mark.parametrize(
+    ("true_premise", "false_twin"),
+    [
+        ("−∞ 同时是两个归约的单位元", "−∞ 只是其中一个归约的单位元"),
+        ("-inf 同时为这两个 reduction 的单位元", "-inf 同时为这两个 reduction 的输入"),
+    ],
+)
+def test_round19_one_value_for_both_reductions_is_a_fact(l7, true_premise, false_twin):
+    """Is '同时是两个归约的单位元' a known premise, while one reduction's identity alone is none?"""
+    assert _known(l7, "Q1", true_premise)
+    assert not _known(l7, "Q1", false_twin)
+
+
+def test_round19_traffic_formulas_written_as_code_are_read(l7):
+    """Does Q3 read the naive traffic written as code ('naive_read = 5*M*N + 2*M'), the scorer's fold, and not a wrong
+    count written the same way ('naive_read = 4*M*N')?"""
+    right = score(l7, "Q3", "naive_read = 5*M*N + 2*M, naive_write = 3*M*N + 2*M.")
+    wrong = score(l7, "Q3", "naive_read = 4*M*N, naive_write = 4*M*N.")
+    assert "naive_traffic" in {m["concept"] for m in right.matched}
+    assert "naive_traffic" not in {m["concept"] for m in wrong.matched}
