@@ -62,6 +62,7 @@ def _build(data: dict, path: Path, problems: list[str]) -> Rubric | None:
             questions[str(qid)] = _with_false_claims(question, lesson_wide)
         except (KeyError, TypeError, ValueError, re.error) as exc:
             problems.append(f"question {qid}: {entries.describe(exc)}")
+    _with_inherited(questions, data["questions"], problems)
     try:
         return Rubric(
             assignment=str(data.get("assignment", "")),
@@ -152,3 +153,27 @@ def _with_false_claims(q: Question, lesson_wide: list[Misconception]) -> Questio
     own = {m.id for m in q.misconceptions}
     added = tuple(replace(m, certain=False) for m in lesson_wide if m.id not in own)
     return replace(q, misconceptions=q.misconceptions + added)
+
+
+def _with_inherited(questions: dict[str, Question], data: dict, problems: list[str]) -> None:
+    """`inherits: [Q1, Q2]`: a question that explains what those ask about (the note explains the blanks)
+    is checked for their wrong chains too. Each veto it does not list itself is added as uncertain, so a
+    wrong chain told in the note goes to a TA (blind l7v18-ex-024: "被 mask 的 lane 不会参与 tl.max", Q1's
+    veto, in a note that listed only some of Q1's entries). The question's own list decides vetoes."""
+    for qid, qdata in data.items():
+        names = [str(name) for name in (qdata or {}).get("inherits") or ()]
+        unknown = [name for name in names if name not in questions or name == str(qid)]
+        if unknown:
+            problems.append(f"question {qid}: inherits {unknown}: not another question of this rubric")
+            continue
+        if str(qid) not in questions or not names:
+            continue
+        q = questions[str(qid)]
+        seen, concepts = {m.id for m in q.misconceptions}, {c.id for c in q.concepts}
+        added = []
+        for m in (m for name in names for m in questions[name].misconceptions if m.severity == "veto"):
+            if m.id not in seen:
+                seen.add(m.id)
+                kept = tuple(c for c in m.unless_concepts if c in concepts)  # the others are not asked here
+                added.append(replace(m, certain=False, unless_concepts=kept))
+        questions[str(qid)] = replace(q, misconceptions=q.misconceptions + tuple(added))
