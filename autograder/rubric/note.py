@@ -58,7 +58,7 @@ _NO_DEVICE = re.compile(
 _PREDICTED = re.compile(r"应该|应当|预计|估计|预期|会通过|能通过|可以通过|\b(?:should|would|will|expect)")
 _FULL_PASS = re.compile(
     r"(?:全部|都|全|均)\s*(?:已经?)?\s*(?:通过|过了|过(?=\s*(?:了|啦|[,.;:!?✓、。)]|$)))|已经?(?:全部|都)通过|全绿|跑过了|all\s+green"
-    r"|(?:三个|所有|所有的)?(?:检查|测试|用例)\s*(?:都|全部|均)?\s*(?:已经?)?\s*通过"
+    r"|(?:三个|所有|所有的)?(?:检查|测试|用例)\s*(?:都|全部|均)?\s*(?:已经?)?\s*(?:一次|一次性|直接|顺利|一下子)?\s*(?:就)?\s*通过"
     r"|all\s+(?:the\s+)?(?:visible\s+)?(?:checks|tests)\s+(?:have\s+)?pass|everything\s+pass|passed\s+all"
 )
 

@@ -2259,3 +2259,32 @@ def test_round19_traffic_formulas_written_as_code_are_read(l7):
     wrong = score(l7, "Q3", "naive_read = 4*M*N, naive_write = 4*M*N.")
     assert "naive_traffic" in {m["concept"] for m in right.matched}
     assert "naive_traffic" not in {m["concept"] for m in wrong.matched}
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "vetoed"),
+    [
+        ("Q1", "填 −∞：exp 之后是 0，所以 padding 那几列最后写回去的就是 0，输出还在 0 到 1 之间。", True),
+        ("Q1", "Padded positions are stored as zero, so the row still sums to 1 with -inf.", True),
+        (
+            "explanation",
+            "other 用 −inf，因为 store 时 padding lane 写进去的就是 0，不会弄脏输出；shift 用 row_max。检查通过。",
+            True,
+        ),
+        ("Q1", "store 带 mask，padding 位置根本不写；−∞ 在 max 里不胜出，exp 之后为 0，不进分母。", False),
+        ("Q1", "padding lane 的 exp 是 0，所以不进分母。", False),
+        (
+            "explanation",
+            "other 填 float('-inf')：padding lane 在 tl.max 里输掉，exp 之后为 0；shift 填 row_max 防溢出。检查都通过。",
+            False,
+        ),
+    ],
+)
+def test_round20_the_padding_said_to_be_written_as_zero_is_a_wrong_chain(l7, question, text, vetoed):
+    """Is −∞ justified by the padding's outputs being written as 0 vetoed in Q1 and, inherited, in the note (the store is
+    masked: nothing is written there), while the masked store or a lane's exp being 0 is no such claim?"""
+    context = (
+        {"blank": "float('-inf'), row_max", "checks_passed": True} if question == "explanation" else None
+    )
+    result = score_answer(l7, question, text, context=context)
+    assert ("padding_output_written" in [m["id"] for m in result.misconceptions]) is vetoed
