@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the seventeen blind sets appended as splits blind-v1 to blind-v17?"""
+    """Does the calibration file parse, with the nineteen blind sets appended as splits blind-v1 to blind-v19?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -52,6 +52,8 @@ def test_calibration_is_valid(calibration):
         "blind-v15",
         "blind-v16",
         "blind-v17",
+        "blind-v18",
+        "blind-v19",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -70,6 +72,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v15" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v16" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v17" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v18" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v19" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -2288,3 +2292,74 @@ def test_round20_the_padding_said_to_be_written_as_zero_is_a_wrong_chain(l7, que
     )
     result = score_answer(l7, question, text, context=context)
     assert ("padding_output_written" in [m["id"] for m in result.misconceptions]) is vetoed
+
+
+# ── round 20 continued (rubric 24): blind v18 and v19's wrong thresholds, log(softmax), both reductions ─────────
+
+
+@pytest.mark.parametrize(
+    ("text", "deducted"),
+    [
+        ("fp32 里 x 超过 11 左右 exp 就溢出成 inf，所以要先减最大值。", True),
+        ("在 float32 下输入大于大约 11 时 exp 就会上溢。", True),
+        ("fp16 下 x 超过 11 左右 exp 就溢出成 inf，结果是 NaN。", False),
+        ("fp32 里 x 超过 88.7 左右 exp 就溢出成 inf，结果是 NaN。", False),
+        ("fp32 里 x 到 11 时 exp 还是有限数，超过约 88.7 才溢出。", False),
+    ],
+)
+def test_round20_fp16_threshold_said_of_fp32_is_deducted(l7, text, deducted):
+    """Does Q2 deduct 11 (fp16's limit) given as fp32's overflow threshold, while fp16 with 11, fp32 with 88.7 and 11
+    said to stay finite are no such claim?"""
+    result = score(l7, "Q2", text)
+    assert ("fp16_threshold_for_fp32" in [m["id"] for m in result.misconceptions]) is deducted
+
+
+@pytest.mark.parametrize(
+    ("text", "deducted"),
+    [
+        ("单精度下只要 x 大于 65504，exp 就会溢出成 inf。", True),
+        ("fp32 里 x 超过 3.4e38 时 exp 才会溢出。", True),
+        ("exp(x) 超过 3.4e38 就溢出成 inf，而 x 超过约 88.7 时就会这样。", False),
+        ("fp16 里 x 超过 65504 就存不下了。", False),
+        ("fp32 里 x 超过 88.7 时 exp 溢出成 inf。", False),
+    ],
+)
+def test_round20_a_formats_largest_value_as_the_input_threshold_is_deducted(l7, text, deducted):
+    """Does Q2 deduct a format's largest value (65504, 3.4e38) taken for exp's input limit, while the same value said of
+    exp's output, fp16's own range or the right 88.7 is no such claim?"""
+    result = score(l7, "Q2", text)
+    assert ("output_limit_as_threshold" in [m["id"] for m in result.misconceptions]) is deducted
+
+
+@pytest.mark.parametrize(
+    ("text", "deducted"),
+    [
+        ("我觉得先求 softmax 再取 log 也一样准确，反正 softmax 已经稳定了。", True),
+        ("softmax 已经处理过溢出，所以之后再取 log 没问题。", True),
+        ("log(softmax(x)) 一样准确，直接写只是习惯。", True),
+        ("直接写成 x - max - log(sum) 只是为了省一次除法。", True),
+        ("先求 softmax 再取 log 更不准确：下溢成 0 的项取 log 是 −∞。", False),
+        ("先算 softmax 再取 log 会出问题，因为小概率下溢为 0，log(0) = −∞。", False),
+        ("写成 x − m − log Σ exp(x − m)，log 里的数在 1 到 N 之间，避免了 log(0)。", False),
+    ],
+)
+def test_round20_log_of_softmax_called_fine_is_deducted(l7, text, deducted):
+    """Does Q2 deduct log(softmax) called as accurate as the direct form, or the direct form called only a saving,
+    while the underflow to log(0) = −∞ named as the reason against it is no such claim?"""
+    result = score(l7, "Q2", text)
+    assert ("log_of_softmax_fine" in [m["id"] for m in result.misconceptions]) is deducted
+
+
+@pytest.mark.parametrize(
+    ("true_premise", "false_twin"),
+    [
+        ("padding lane 这两个归约都逃不过", "padding lane 这两个归约都逃得过"),
+        ("masked lane 会经过两次规约", "masked lane 不会经过两次规约"),
+        ("它们要过两次规约", "它们只过一次规约"),
+    ],
+)
+def test_round20_the_padding_in_both_reductions_in_more_words_is_a_fact(l7, true_premise, false_twin):
+    """Is the padding said to escape neither reduction, or to pass both 规约 (a frequent typo of 归约), a known premise,
+    while the escape or a single reduction is none?"""
+    assert _known(l7, "Q1", true_premise)
+    assert not _known(l7, "Q1", false_twin)
