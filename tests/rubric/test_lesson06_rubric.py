@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the seventeen blind sets appended as splits blind-v1 to blind-v17?"""
+    """Does the calibration file parse, with the nineteen blind sets appended as splits blind-v1 to blind-v19?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -56,6 +56,8 @@ def test_calibration_is_valid(calibration):
         "blind-v15",
         "blind-v16",
         "blind-v17",
+        "blind-v18",
+        "blind-v19",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -74,6 +76,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v15" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v16" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v17" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v18" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v19" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2106,3 +2110,104 @@ def test_round19_each_padding_lane_contributing_mean_squared_earns_the_reason(l6
     of 0 does not?"""
     result = score(l6, "Q1", text)
     assert ("second_mask_reason" in {m["concept"] for m in result.to_json()["matched"]}) is earned
+
+
+# ── round 20 (rubric 23): blind v18 and v19 are calibration ──────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "vetoed"),
+    [
+        ("explanation", "centered_other 写 0.0，因为 padding 得放最小的数，最小的数不会改变总和。", True),
+        ("explanation", "第二个空填 0.0：求和时 tl.sum 会先比较大小，0 是平方后最小的值，所以不影响。", True),
+        (
+            "explanation",
+            "The padding is filled with the smallest value, and the smallest value does not affect the sum.",
+            True,
+        ),
+        ("Q1", "other=0.0 是因为 0 是最小的值，所以均值不受影响。", True),
+        # false twins: the additive identity, a denial, max's fill, the variance's lower bound
+        ("explanation", "centered_other 写 0.0，因为 0 是加法单位元，加进平方和不改变它。", False),
+        ("explanation", "填 0.0 不是因为 0 是最小的数，而是因为 0 是加法单位元，加进平方和不改变它。", False),
+        ("Q1", "如果是 max 归约，padding 要放最小的值 -inf；这里是求和，所以 0 是加法单位元。", False),
+        ("Q1", "因为 0 是加法单位元，所以均值正确；平方和最小是 0。", False),
+    ],
+)
+def test_round20_fill_justified_as_the_smallest_value_is_vetoed(l6, question, text, vetoed):
+    """Does the rubric veto the fill 0 justified as the smallest value (a sum that compares, the smallest value not
+    affecting the result) in any wording, while the additive identity, a denial or max's −inf fill are not?"""
+    result = score(l6, question, text)
+    ids = {m["id"] for m in result.to_json()["misconceptions"]}
+    assert ("fill_smallest" in ids) is vetoed
+    if vetoed:
+        assert result.veto and result.needs_review
+
+
+@pytest.mark.parametrize(
+    ("text", "flagged"),
+    [
+        ("因为 Welford、Kahan 求和、有效数字、尾数位宽、IEEE 754、数值稳定性，所以单遍公式不行。", True),
+        ("由于 ulp、条件数、抵消、舍入、fp32，因此要用两遍。", True),
+        # false twins: items that state a relation, fewer items, a list outside a premise
+        (
+            "因为 E[x²] 约 1e8、mean² 也约 1e8、相减只剩 1、fp32 尾数 24 位、误差约 8，所以单遍公式不可用。",
+            False,
+        ),
+        ("因为 Welford、Kahan 求和都更稳，所以单遍公式不用。", False),
+        ("因为 fp16、fp32、bf16、有效位、溢出、舍入，所以累加。", False),
+        (
+            "相关的方法有 Welford、Kahan 求和、Chan 合并、两遍法、移位数据。单遍公式会灾难性抵消，所以不可用。",
+            False,
+        ),
+    ],
+)
+def test_round20_a_premise_that_only_lists_terms_is_routed(l6, text, flagged):
+    """Does a premise that is only a list of five or more terms ('因为 A、B、C、D、E，所以…') go to a TA as stuffing, while a
+    list whose items state relations, a short list, one closing in a bare term (the scorer's term_list) or a list
+    outside a premise do not?"""
+    result = score(l6, "Q3", text)
+    ids = {m["id"] for m in result.to_json()["misconceptions"]}
+    assert ("term_list_premise" in ids) is flagged
+    if flagged:
+        assert result.needs_review
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("Divisor 用 n_cols，因为除以 BLOCK_SIZE 会把 mean 缩小成 N/BLOCK 倍。", True),
+        ("分母取 N，因为 padding lane 不是 actual data，除以 BLOCK_SIZE 均值偏小。", True),
+        ("除数用 N 因为 the padding lanes are not real data，否则均值被缩小。", True),
+        # false twins: N − 1, the padding said to be real data
+        ("分母用 N-1，因为除以 BLOCK_SIZE 均值偏小。", False),
+        ("padding lane 是 real data，除以 BLOCK_SIZE 均值偏小。", False),
+    ],
+)
+def test_round20_divisor_used_as_n_in_mixed_words_earns_divide_by_n(l6, text, earned):
+    """Does 'Divisor 用 N' or 'padding 不是 real data' earn the divisor's concept in Q2, while N − 1 or the padding
+    said to be real data does not?"""
+    result = score(l6, "Q2", text)
+    assert ("divide_by_n" in {m["concept"] for m in result.to_json()["matched"]}) is earned
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q1", "减法是 elementwise 的", True),
+        ("Q1", "x - mean 是逐元素的运算", True),
+        ("Q1", "padding lanes 同样被 subtract", True),
+        ("Q2", "半精度的范围比较小", True),
+        ("Q2", "累加和容易溢出", True),
+        ("Q2", "求和时会损失精度", True),
+        # false twins: a denial, fp32's range, the sum said in fp32 to overflow or not to overflow
+        ("Q1", "x - mean 不是 elementwise 的", False),
+        ("Q2", "fp32 范围小", False),
+        ("Q2", "平方和在 fp32 里容易溢出", False),
+        ("Q2", "平方和不会溢出", False),
+        ("Q2", "累加不丢精度", False),
+    ],
+)
+def test_round20_confirm_only_premises_of_v19_are_sound(l6, question, premise, sound):
+    """Are the subtraction called elementwise, the padding subtracted too, fp16's range called small and the sum said to
+    overflow or lose precision known premises, while a denial, fp32's range or an overflow in fp32 are not?"""
+    assert known(l6, question, premise) is sound
