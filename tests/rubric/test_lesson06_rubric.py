@@ -2199,6 +2199,10 @@ def test_round20_divisor_used_as_n_in_mixed_words_earns_divide_by_n(l6, text, ea
         ("Q2", "半精度的范围比较小", True),
         ("Q2", "累加和容易溢出", True),
         ("Q2", "求和时会损失精度", True),
+        ("Q2", "only the first 100 positions hold real data", True),
+        ("Q2", "the mean is the sum divided by the count of actual values", True),
+        ("Q2", "the first n_cols lanes are padding", False),
+        ("Q2", "the mean is the sum over the number of lanes", False),
         # false twins: a denial, fp32's range, the sum said in fp32 to overflow or not to overflow
         ("Q1", "x - mean 不是 elementwise 的", False),
         ("Q2", "fp32 范围小", False),
@@ -2209,5 +2213,6 @@ def test_round20_divisor_used_as_n_in_mixed_words_earns_divide_by_n(l6, text, ea
 )
 def test_round20_confirm_only_premises_of_v19_are_sound(l6, question, premise, sound):
     """Are the subtraction called elementwise, the padding subtracted too, fp16's range called small and the sum said to
-    overflow or lose precision known premises, while a denial, fp32's range or an overflow in fp32 are not?"""
+    overflow or lose precision, and in English only the first N lanes real and the mean over the real count, known
+    premises, while a denial, fp32's range, an overflow in fp32, the padding or a count of lanes are not?"""
     assert known(l6, question, premise) is sound
