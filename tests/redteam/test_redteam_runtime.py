@@ -24,6 +24,10 @@ BY_NAME = {attack.name: attack for attack in ATTACKS}
 LIMITS = {"wall_s": 180, "cpu_s": 300, "memory_mb": 3072, "output_bytes": 2_000_000, "processes": 64}
 OVERRIDES = {"NOTEBOOK_LIMITS": LIMITS, "CELL_TIMEOUT_S": 15}
 JAILED = sandbox.jail_support() == ""
+# A loop inside a Triton kernel runs in the interpreter: on a loaded machine the interrupt may not land before
+# nbgrader gives up, which ends the run at the cell timeout instead of printing the marker after it (CI on
+# 250028a). Both are the grader working; an honest notebook hits neither.
+MAY_END_AT_THE_TIMEOUT = {"kernel_loop"}
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +63,10 @@ def test_each_attack_gets_its_outcome_and_leaks_nothing(batch, name):
     attack, grade = BY_NAME[name], batch.grades.get(name)
     assert outcome_problems(attack, grade) == []
     if attack.marker:  # the attack's code really ran inside nbgrader
-        assert printed(grade, attack.marker), f"the attack's code did not run: {page_evidence(grade)}"
+        ended = name in MAY_END_AT_THE_TIMEOUT and "cell timeout" in (grade["nbgrader"].get("error") or "")
+        assert printed(grade, attack.marker) or ended, (
+            f"the attack's code did not run: {page_evidence(grade)}"
+        )
     secrets = batch.world.secrets_on_disk()
     assert [
         s for s in secrets if s in grade_text(grade) and not (name == "alice" and s == batch.world.secret)
