@@ -150,9 +150,20 @@ def _misconception_or_shared(course_wide: dict[str, Misconception]):
 def _with_false_claims(q: Question, lesson_wide: list[Misconception]) -> Question:
     """The lesson's false claims hold in every question: one a question does not list itself is added
     as uncertain, so asserting it sends the answer to a TA (the question's own list decides vetoes)."""
-    own = {m.id for m in q.misconceptions}
-    added = tuple(replace(m, certain=False) for m in lesson_wide if m.id not in own)
-    return replace(q, misconceptions=q.misconceptions + added)
+    return _with_uncertain(q, lesson_wide)
+
+
+def _with_uncertain(q: Question, candidates) -> Question:
+    """`q` with each candidate entry its own list lacks (first of an id wins), as uncertain: asserting it routes.
+    Its unless_concepts keep only the concepts `q` asks for."""
+    seen, concepts = {m.id for m in q.misconceptions}, {c.id for c in q.concepts}
+    added = []
+    for m in candidates:
+        if m.id not in seen:
+            seen.add(m.id)
+            kept = tuple(c for c in m.unless_concepts if c in concepts)  # the others are not asked here
+            added.append(replace(m, certain=False, unless_concepts=kept))
+    return replace(q, misconceptions=q.misconceptions + tuple(added))
 
 
 def _with_inherited(questions: dict[str, Question], data: dict, problems: list[str]) -> None:
@@ -168,12 +179,5 @@ def _with_inherited(questions: dict[str, Question], data: dict, problems: list[s
             continue
         if str(qid) not in questions or not names:
             continue
-        q = questions[str(qid)]
-        seen, concepts = {m.id for m in q.misconceptions}, {c.id for c in q.concepts}
-        added = []
-        for m in (m for name in names for m in questions[name].misconceptions if m.severity == "veto"):
-            if m.id not in seen:
-                seen.add(m.id)
-                kept = tuple(c for c in m.unless_concepts if c in concepts)  # the others are not asked here
-                added.append(replace(m, certain=False, unless_concepts=kept))
-        questions[str(qid)] = replace(q, misconceptions=q.misconceptions + tuple(added))
+        vetoes = [m for name in names for m in questions[name].misconceptions if m.severity == "veto"]
+        questions[str(qid)] = _with_uncertain(questions[str(qid)], vetoes)
