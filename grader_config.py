@@ -17,6 +17,10 @@ HARNESS_LIMITS = {
 }  # fmt: skip
 NOTEBOOK_LIMITS = {"wall_s": 600, "cpu_s": 900, "memory_mb": 6144, "output_bytes": 2_000_000, "processes": 64}
 CELL_TIMEOUT_S = 300  # nbgrader's own per-cell limit; the interpreter is slow (about 1 ms per program)
+# After a cell's reply, how long its output may take to arrive (and an interrupted kernel to go idle) before
+# nbgrader gives up on the whole notebook. nbclient's 4 s failed honest notebooks on a loaded CI machine
+# next to a 100 MB flood (CI on 9471c0b); the notebook's wall time still bounds it.
+IOPUB_TIMEOUT_S = 60
 MAX_NOTEBOOK_BYTES = 20_000_000  # a larger submission is refused before it is parsed
 
 # Grading runs the notebooks through nbgrader (feedback, gradebook) as well as the harness (the verdict).
@@ -30,6 +34,7 @@ def nbgrader_settings(c):
     c.CourseDirectory.course_id = COURSE_ID
     c.ClearSolutions.code_stub = {"python": "______  # TODO"}
     c.Execute.timeout = CELL_TIMEOUT_S
+    c.Execute.iopub_timeout = IOPUB_TIMEOUT_S
     # A deleted test cell is put back and run, so deleting it cannot skip the checks.
     c.OverwriteCells.add_missing_cells = True
     # Feedback shows scores but never the hidden tests.

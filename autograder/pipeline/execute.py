@@ -191,10 +191,15 @@ def _last_error(output: str) -> str:
     """nbgrader's reason for giving up on a notebook, in words; its own log buries it under generic lines."""
     if "Kernel died" in output or "DeadKernelError" in output:
         return "the notebook's kernel died (it exited, crashed, or was killed at a limit)"
+    if "Timeout waiting for IOPub output" in output:  # nbgrader gives up on the notebook only here
+        if "Timeout waiting for execute reply" in output:
+            return (
+                f"a cell ran past the {policy().CELL_TIMEOUT_S} s cell timeout and did not stop within "
+                f"{policy().IOPUB_TIMEOUT_S} s of the interrupt"
+            )
+        return f"a cell's output was still arriving {policy().IOPUB_TIMEOUT_S} s after the cell ended"
     if "CellTimeoutError" in output or "Timeout waiting for execute reply" in output:
-        return (
-            f"a cell ran past the {policy().CELL_TIMEOUT_S} s cell timeout and did not stop when interrupted"
-        )
+        return f"a cell ran past the {policy().CELL_TIMEOUT_S} s cell timeout"
     # "[Autograde | ERROR] …" from the command line, "[ERROR] …" from nbgrader_session's captured log
     lines = [line.split("ERROR]", 1)[-1].strip() for line in output.splitlines() if "ERROR]" in line]
     specific = [line for line in lines if not line.startswith(GENERIC_ERRORS)]

@@ -108,3 +108,23 @@ def test_the_run_says_where_its_time_went(run):
         result.phases
     )
     assert 0 < result.phases["cells_s"] <= result.phases["autograde_s"] <= result.phases["sandbox_run_s"]
+
+
+@pytest.mark.parametrize(
+    ("log", "reason"),
+    [
+        ("Timeout waiting for execute reply (15s).\nInterrupting kernel\n", "past the 15 s cell timeout"),
+        ("CellTimeoutError: Timeout waiting for IOPub output", "still arriving 60 s after the cell ended"),
+        (
+            "Timeout waiting for execute reply (15s).\nCellTimeoutError: Timeout waiting for IOPub output",
+            "did not stop within 60 s of the interrupt",
+        ),
+    ],
+)
+def test_a_timeout_reads_as_what_happened(monkeypatch, log, reason):
+    """Does nbgrader's giving up name its cause: a late flood of output, or a cell that ignored the interrupt?"""
+    from autograder.config import policy
+    from autograder.pipeline.execute import _last_error
+
+    monkeypatch.setattr(policy(), "CELL_TIMEOUT_S", 15)
+    assert reason in _last_error(log)

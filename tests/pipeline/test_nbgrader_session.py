@@ -26,6 +26,11 @@ def test_the_session_reads_the_course_config(tmp_path):
     assert config.CourseDirectory.db_url == f"sqlite:///{tmp_path}/gradebook.db"
 
 
+def test_late_output_gets_a_minute_not_four_seconds(tmp_path):
+    """Does nbgrader wait a minute (not nbclient's 4 s) for a cell's late output before failing the notebook?"""
+    assert configured(tmp_path, 15).Execute.iopub_timeout == 60
+
+
 def test_one_huge_output_line_is_cut(tmp_path):
     """Is a single 1 MB output line (which nbgrader's line limit lets through) cut to the limit?"""
     nb = nbformat.v4.new_notebook()
