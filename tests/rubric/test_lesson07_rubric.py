@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the nineteen blind sets appended as splits blind-v1 to blind-v19?"""
+    """Does the calibration file parse, with the twenty blind sets appended as splits blind-v1 to blind-v20?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -54,6 +54,7 @@ def test_calibration_is_valid(calibration):
         "blind-v17",
         "blind-v18",
         "blind-v19",
+        "blind-v20",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -74,6 +75,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v17" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v18" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v19" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v20" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -1460,12 +1462,12 @@ _Q2_REST = "减去最大值以后指数都 ≤ 0，所以不会溢出；分子�
     ],
 )
 def test_a_stated_overflow_threshold_is_read(l7, threshold, deducted):
-    """Does Q2 read a stated overflow threshold, taking the overflow's half back when it is below fp32's ~88.7
-    ('x 大于 40 就溢出', 'exp(60) 是 inf', 'above 25', '阈值是 50'), while 88.7, a number past it, the claim denied, a
-    number inside 3.4e38, fp16's 11 or a bound on the denominator ('分母 ≥ 1，上溢…') take nothing off?"""
+    """Does Q2 read a stated overflow threshold below fp32's ~88.7 ('x 大于 40 就溢出', 'exp(60) 是 inf', 'above 25',
+    '阈值是 50') as a wrong chain for a TA (rubric 25: a veto to confirm, once a deduction), while 88.7, a number past it,
+    the claim denied, a number inside 3.4e38, fp16's 11 or a bound on the denominator ('分母 ≥ 1，上溢…') are none?"""
     s = score(l7, "Q2", threshold + _Q2_REST)
-    assert ("deduct:wrong_overflow_threshold" in s.flags) is deducted
-    assert not s.veto
+    assert ("veto_unsure:wrong_overflow_threshold" in s.flags) is deducted
+    assert s.needs_review or not s.veto
 
 
 @pytest.mark.parametrize(
@@ -1650,9 +1652,9 @@ def test_only_the_right_traffic_counts_are_facts(l7, true_premise, false_twin):
 @pytest.mark.parametrize(
     ("question", "text", "flag", "flagged"),
     [
-        ("Q2", "x 到 40 左右 exp 就溢出了。", "deduct:wrong_overflow_threshold", True),
-        ("Q2", "x 到 100 左右 exp 早就溢出了。", "deduct:wrong_overflow_threshold", False),
-        ("Q2", "x = 1, 2, 1000 这样的行 exp 会溢出。", "deduct:wrong_overflow_threshold", False),
+        ("Q2", "x 到 40 左右 exp 就溢出了。", "veto_unsure:wrong_overflow_threshold", True),
+        ("Q2", "x 到 100 左右 exp 早就溢出了。", "veto_unsure:wrong_overflow_threshold", False),
+        ("Q2", "x = 1, 2, 1000 这样的行 exp 会溢出。", "veto_unsure:wrong_overflow_threshold", False),
         ("Q3", "我们拿 torch.softmax 当朴素实现来比。", "suspect:naive_is_torch_softmax", True),
         ("Q3", "我们拿 torch.softmax 当另一个参照。", "suspect:naive_is_torch_softmax", False),
         ("Q3", "融合减少了计算量，所以更快。", "suspect:fused_fewer_flops", True),
@@ -2363,3 +2365,152 @@ def test_round20_the_padding_in_both_reductions_in_more_words_is_a_fact(l7, true
     while the escape or a single reduction is none?"""
     assert _known(l7, "Q1", true_premise)
     assert not _known(l7, "Q1", false_twin)
+
+
+# ── round 21 (rubric 25): blind v20's wrong threshold chain, warps as the speed-up, the shift called unnecessary ─────
+
+_Q2_SHIFTED = "减完以后指数都 ≤ 0，最大项是 1；分子分母同乘 e^(−m)，所以比值不变。"
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("单精度最多表示到 3.4e38，所以输入大于 38 左右 exp 就溢出了。", True),
+        ("fp32 的上限约为 10^38，因此 e^x 在 x 到 38 时就已经是 inf。", True),
+        ("不先减最大值的话，x 超过 40 左右 exp 就会溢出。", True),
+        ("fp32 的指数位最大是 127，所以 x 超过 127 时 exp 溢出成 inf。", True),
+        (
+            "In float32 exp overflows once the input exceeds about 38, since the largest value is 3.4e38.",
+            True,
+        ),
+        ("float32 下输入大于 65504 时 exp 才会溢出。", True),
+        ("单精度下 x 超过 11 左右 exp 就溢出成 inf。", True),
+        ("fp32 最大约 3.4e38，所以 exp(x) 在 x 约 88.7 时溢出。", False),
+        ("fp32 最大是 2^128 ≈ 3.4e38，ln 一下约 88.7：x 超过 88.7 时 exp 溢出。", False),
+        ("不先减最大值的话，x 超过 88.7 左右 exp 就会溢出成 inf。", False),
+        ("x 到 38 时 exp 还是有限数（约 3e16），要到 88.7 才溢出。", False),
+    ],
+)
+def test_round21_a_wrong_overflow_threshold_goes_to_a_ta_in_any_wording(l7, text, routed):
+    """Does Q2 send a wrong fp32 overflow threshold used as the reason for the shift to a TA as a possible veto in any
+    wording (38 read off 3.4e38, 127 from the exponent bits, 65504 or 11 said of fp32, inside the question's own
+    condition '不先减最大值的话'), while 88.7 derived from 3.4e38, 2^128 beside 88.7 and 38 said to stay finite are none?"""
+    s = score(l7, "Q2", text + _Q2_SHIFTED)
+    wrong = {"wrong_overflow_threshold", "fp16_threshold_for_fp32", "output_limit_as_threshold"}
+    assert bool(wrong & {m["id"] for m in s.misconceptions}) is routed
+    if routed:
+        assert s.veto and s.needs_review  # a veto for a TA to confirm, never a final one
+    else:
+        assert not s.veto
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("融合版快了差不多 4 倍，理由在于 num_warps = 4：每行有 4 个 warp 同时算。", True),
+        ("加速的来源就是线程更多，一行 128 个线程一起算，所以快 4 倍。", True),
+        ("4 倍刚好对应 4 个 warp。", True),
+        ("The 4x speed-up comes from the four warps sharing each row.", True),
+        ("The fused kernel is 4x faster because of more threads per row.", True),
+        (
+            "朴素读 5MN+2M、写 3MN+2M，融合读写各 MN，访存受限，所以预测 4 倍；小矩阵只快 1.6 倍，原因是 warp 没活干、启动开销占大头。",
+            False,
+        ),
+        ("快 4 倍不是因为 num_warps = 4，而是因为少读写了四分之三的字节。", False),
+        ("The speed-up comes from moving fewer bytes, not from the warps.", False),
+    ],
+)
+def test_round21_the_speedup_put_in_warps_or_threads_goes_to_a_ta(l7, text, routed):
+    """Does Q3 send the ~4x put down to warps, threads or parallel work (not the bytes moved) to a TA as a possible veto
+    in any wording ('理由在于 num_warps = 4', '来源是线程更多', '4 倍对应 4 个 warp', 'comes from the warps'), while idle warps
+    named for the small shapes' shortfall beside the traffic, or the cause denied, are no such claim?"""
+    s = score(l7, "Q3", text)
+    ids = {m["id"] for m in s.misconceptions}
+    assert bool(ids & {"speedup_from_threads", "warps_speedup", "parallelism_speedup"}) is routed
+    assert s.needs_review or not s.veto
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "routed"),
+    [
+        ("Q2", "平移不变，减不减都一样，所以用不着减最大值。", True),
+        ("Q2", "softmax 对平移不变，减最大值其实是多余的。", True),
+        ("Q2", "Softmax is shift-invariant, so there is no need to subtract the max.", True),
+        (
+            "explanation",
+            "other 用 -inf；shift 我写的 0，平移不变，没必要减，检查都通过了，说明不需要减。",
+            True,
+        ),
+        ("Q2", "平移不变只说明减了结果不变，并不是没必要减：不减的话 exp(1000) 溢出成 inf。", False),
+        ("Q2", "数学上没必要减，但 fp32 下 exp(1000) 会溢出，所以必须减。", False),
+        ("Q2", "融合以后不用减少读写的次数。", False),
+    ],
+)
+def test_round21_the_shift_called_unnecessary_goes_to_a_ta(l7, question, text, routed):
+    """Is the subtraction of the max called unnecessary ('用不着减', '多余', 'no need to subtract', a note whose shift
+    blank is 0 saying its passing checks show it) sent to a TA as a possible veto in Q2 and, inherited, in the note, while
+    the claim denied, a contrast that keeps the shift and 减少 are none?"""
+    context = {"blank": "-float('inf'), 0", "checks_passed": True} if question == "explanation" else None
+    s = score(l7, question, text, context=context)
+    assert ("shift_unnecessary" in {m["id"] for m in s.misconceptions}) is routed
+    assert s.needs_review or not s.veto
+
+
+@pytest.mark.parametrize(
+    ("text", "full"),
+    [
+        ("小矩阵只快 1.5 倍，不符合，大概是带宽跑不满。", True),
+        ("小矩阵只快 1.5 倍，不符合，估计是跑不满显存带宽。", True),
+        ("小矩阵只快 1.5 倍，不符合，大概是 GPU 没跑满吧。", False),
+    ],
+)
+def test_round21_a_bare_gpu_not_saturated_earns_half_the_comparison(l7, text, full):
+    """Does '带宽跑不满' (the bandwidth a small kernel cannot fill) earn the measured comparison in full, while a bare 'GPU
+    没跑满' earns only its stand-in's half?"""
+    s = score(l7, "Q3", text)
+    assert any(m["concept"] == "measured_comparison" for m in s.matched)
+    assert ("stand_in:measured_comparison" not in s.flags) is full
+
+
+@pytest.mark.parametrize(
+    ("true_premise", "false_twin"),
+    [
+        ("最大值变成 0 以后每个 padding lane 正好多 1", "最大值变成 0 以后每个 padding lane 正好多 0"),
+        ("m 被换成 0 时各加 1", "m 被换成 1 时各加 1"),
+        ("once the max was replaced by 0", "once the max was replaced by 5"),
+    ],
+)
+def test_round21_the_max_turned_zero_adding_one_per_lane_is_a_fact(l7, true_premise, false_twin):
+    """Is the max replaced by 0 told as a change ('最大值变成 0 以后每个 lane 多 1', 'the max was replaced by 0') a known
+    premise of Q1, while one more 0, or another value for the max, is none?"""
+    assert _known(l7, "Q1", true_premise)
+    assert not _known(l7, "Q1", false_twin)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("一行全是 -1000 时 exp 都下溢为 0，分母是 0，NaN。", True),
+        ("exp(1000) 溢出，分母 inf，结果 NaN。", True),
+        ("分子是 1，NaN。", False),
+    ],
+)
+def test_round21_a_bare_nan_after_the_denominator_is_read(l7, text, read):
+    """Does the gate read a bare 'NaN' clause right after the denominator said to be 0 or inf (its consequence), while a
+    bare NaN after anything else is still unread?"""
+    assert (unread(l7.questions["Q2"], prepare(text, l7), l7, []) == []) is read
+
+
+@pytest.mark.parametrize(
+    ("question", "true_premise", "false_twin"),
+    [
+        ("Q1", "load 时这些 lane 的 mask 为假", "load 时这些 lane 的 mask 为真"),
+        ("Q2", "max 项 = 1", "max 项 = 0"),
+        ("Q2", "一行有大数时分母 inf", "一行有小数时分母 inf"),
+    ],
+)
+def test_round21_confirm_only_premises_are_read(l7, question, true_premise, false_twin):
+    """Are true premises blind v20 sent to a TA for nothing read (a padding lane's mask false, the max term equal to 1, a
+    large number in the row making the denominator inf), while their false twins are not?"""
+    assert _known(l7, question, true_premise)
+    assert not _known(l7, question, false_twin)
