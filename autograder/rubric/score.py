@@ -1,12 +1,12 @@
 """Score one written answer against its question's rubric: deterministic, and every credit, veto or
 routing comes with the student's own sentence as evidence.
 
-Order of the rules: empty → sentences → grandiose praise set aside (stuffing.py) → concepts and
-reasons (reasons.py) → misconceptions and wrong fill values → stuffing and length → the note
-against the code (note.py) → caps and deductions → the confidence gate (text.unread) →
-review routing → feedback. No rule gives credit or vetoes silently when it is unsure: an unknown
-premise, an uncertain veto, a cap that decided the score or content no pattern read sends the answer
-to a TA.
+Order of the rules: empty → sentences → grandiose praise and enumerations of terms set aside
+(stuffing.py) → concepts and reasons (reasons.py) → misconceptions and wrong fill values → stuffing
+and length → the note against the code (note.py) → caps and deductions → the confidence gate
+(text.unread) → review routing → feedback. No rule gives credit or vetoes silently when it is
+unsure: an unknown premise, an uncertain veto, a cap that decided the score or content no pattern
+read sends the answer to a TA.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from autograder.rubric.reasons import (
     without_beliefs,
     without_sound_conclusions,
 )
-from autograder.rubric.stuffing import grandiose, length_flags, stuffing_flags, unread
+from autograder.rubric.stuffing import enumerations, grandiose, length_flags, stuffing_flags, unread
 from autograder.rubric.text import is_romanized
 from autograder.rubric.textnorm import normalize, split_sentences
 
@@ -36,6 +36,7 @@ MESSAGES = {
     "empty": "未作答。",
     "too_short": "答案过短，无法判断是否理解，请用完整的句子作答。",
     "stuffing": "答案像是术语罗列或重复，请用完整的句子说明“因为……所以……”的因果关系。",
+    "stuffing:enumeration": "只罗列术语的句子不计分：请用完整的句子说明每一项为什么成立。",
     "capped_no_cue": "答案没有说明因果（因为/所以/否则……），因此只能得部分分。",
     "capped_missing_required": "缺少本题的核心要点，因此只能得部分分。",
     "unknown_premise": "你给出的理由需要助教核对，核对前只计结论部分的分数。",
@@ -97,7 +98,13 @@ def score_answer(rubric: Rubric, question: str, answer: str, context: dict | Non
     for s in hollow:
         result.flag("grandiose", s.raw)
     content = [s for s in sentences if s not in hollow]
+    if listed := enumerations(content):  # a clause that only lists terms earns no concept
+        whole = _credit(q, asked, content, context, rubric, None)
+        blanked = dict((id(s), b) for s, b in listed)
+        content = [blanked.get(id(s), s) for s in content]
     credited = _credit(q, asked, content, context, rubric, result)
+    if listed and set(whole) - set(credited):  # the list would have scored: a TA reads the answer
+        result.flag("stuffing:enumeration", listed[0][0].raw)
     deduction = match_misconceptions(q, sentences, rubric, credited, result)
     if result.veto:  # the parts of the answer that do not assert the misconception keep their credit
         credited = _credit(q, asked, without_beliefs(q, content, rubric, result), context, rubric, None)

@@ -109,6 +109,87 @@ def grandiose(sentences: list[Sentence], rubric: Rubric) -> list[Sentence]:
     return found
 
 
+# ── enumerations: a clause that only lists short items earns nothing ─────────────────────────────────
+# A unit's lead-in or tail that frames a list ("因为 A、B", "包括 A", "…、LayerNorm 等") is no word of its items.
+_LIST_LEAD = re.compile(
+    r"\s*(?:(?:因为|由于|所以|因此|包括|涉及|比如|例如|关键词|要点|以及|还有|和|或|"
+    r"\b(?:because|since|so|including|e\.g\.|such\s+as|and|or|plus)\b)\s*[:：]?\s*)+"
+)
+_LIST_TAIL = re.compile(r"\s*(?:等等?|之类|\betc\.?|\band\s+so\s+on\b)\s*$")
+# A relation, a verb, a negation or a formula ("5mn+2m"): an item holding one says something, not a bare term.
+_RELATION = re.compile(
+    r"[=<>≈≤≥≠→]|->|是|会|变|让|导致|使|把|被|等于|大于|小于|减|加到|加进|加上|乘|除|不|没|要|能|可以|就|所以|因为|"
+    r"为了|防止|避免|保证|用来|用于|得到|算出|产生|造成|变成|成为|读|写|\d\s*[a-z]+\s*[+*×/]|"
+    r"\b(?:is|are|was|were|be|becomes?|makes?|gives?|causes?|adds?|means?|so|because|not|no|would|will|can|"
+    r"must|should|has|have|do|does|prevents?|avoids?|keeps?|turns?|stays?|holds?|reads?|writes?|loads?|stores?)\b"
+)
+_UNIT_SEPARATORS = ",、;；/"
+
+
+def enumerations(sentences: list[Sentence]) -> list[tuple[Sentence, Sentence]]:
+    """[(sentence, the sentence with its enumerations blanked)] for each sentence holding a run of six or
+    more short items joined by `、`, `,`, `;` or `/`, none stating a relation (no =, no negation, no verb
+    of relation), five or more holding a word and four in five bare of any function word or verb
+    ("catastrophic cancellation、Welford、Kahan 求和、ulp、eps、clamp"): a list of terms, whatever its
+    words, earns no concept; the rest of the sentence keeps its own. A short list inside a real clause
+    ("对 fp16、bf16 输入都先转 fp32 再累加") is two units, one with verbs: no run; a list of quantities
+    with their verbs ("读 5MN+2M、写 3MN+2M") is not bare. Blanks keep their place, so the clauses
+    around a list read as they did."""
+    found = []
+    for s in sentences:
+        runs, run = [], []
+        for unit in [*_units(s.text), None]:
+            if unit is not None and unit[2] is not None:
+                run.append(unit)
+                continue
+            worded = sum(bool(re.search(r"[a-z\u3400-\u9fff]", u[2])) for u in run)
+            bare = sum(u[3] for u in run)
+            if len(run) >= 6 and worded >= 5 and bare >= 0.8 * len(run):
+                runs.append(run)
+            run = []
+        if runs:
+            chars = list(s.text)
+            for run in runs:
+                for start, end, _item, _bare in run:
+                    chars[start:end] = " " * (end - start)
+            found.append((s, Sentence(s.raw, "".join(chars), s.cue)))
+    return found
+
+
+def _units(text: str) -> list[tuple[int, int, str | None, bool]]:
+    """(start, end, the item if short and stating no relation else None, whether it is bare of function
+    words) of each unit between list separators outside brackets and not between digits; the span starts
+    after a lead-in ("因为 ") so a blank keeps its connective."""
+    units, depth, start = [], 0, 0
+    for i, char in enumerate(text + ","):
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth = max(0, depth - 1)
+        elif i == len(text) or (char in _UNIT_SEPARATORS and depth == 0 and not _digit_sides(text, i)):
+            lead = _LIST_LEAD.match(text, start, i)
+            offset = lead.end() if lead else start
+            item = _LIST_TAIL.sub("", text[offset:i]).strip()
+            words_only = _CODE.sub(" ", item)
+            short = bool(item) and not _RELATION.search(words_only) and _words(item) <= 4
+            units.append((offset, i, item if short else None, short and not _GLUE.search(words_only)))
+            start = i + 1
+    return units
+
+
+def _digit_sides(text: str, i: int) -> bool:
+    return 0 < i < len(text) - 1 and text[i - 1].isdigit() and text[i + 1].isdigit()
+
+
+# A code name ("tl.maximum", ".to(tl.float32)", "block_size") is one term, whatever English its parts spell.
+_CODE = re.compile(r"\S*(?:\.|\(|_)\S*")
+
+
+def _words(item: str) -> int:
+    """Words of an item, a Chinese word counting as two characters."""
+    return len(re.findall(r"[a-z0-9_.+\-]+", item)) + (len(_CJK.findall(item)) + 1) // 2
+
+
 def _repeated(text: str, repeats: int) -> bool:
     """One unit said `repeats` times in a row ("mask mask mask", "单位元，单位元，单位元"), a unit of
     words: a lane vector "[-5,-5,-5]" or "inf/inf" repeats values, which prose about values does."""
