@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the nineteen blind sets appended as splits blind-v1 to blind-v19?"""
+    """Does the calibration file parse, with the twenty blind sets appended as splits blind-v1 to blind-v20?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -58,6 +58,7 @@ def test_calibration_is_valid(calibration):
         "blind-v17",
         "blind-v18",
         "blind-v19",
+        "blind-v20",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -78,6 +79,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v17" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v18" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v19" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v20" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2216,3 +2218,67 @@ def test_round20_confirm_only_premises_of_v19_are_sound(l6, question, premise, s
     overflow or lose precision, and in English only the first N lanes real and the mean over the real count, known
     premises, while a denial, fp32's range, an overflow in fp32, the padding or a count of lanes are not?"""
     assert known(l6, question, premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("我们不用单遍公式是因为单遍没有再做一次 mask，padding 的值混在平方和里。", True),
+        ("放弃一遍公式，原因是 padding 的影响没有被处理掉，方差才会变成负数。", True),
+        ("单遍公式算出负方差是由于没有重新 mask 一次。", True),
+        ("The single-pass formula is rejected because the mask is not applied again before squaring.", True),
+        ("The one-pass version fails since the padding lanes leak into the sum of squares.", True),
+        # false twins: padding called fine in one-pass and the cancellation named; the two-pass kernel's own mask
+        (
+            "单遍公式里 padding 在两个和里都是 0，不需要第二次 mask；它错是因为两个约 1e8 的大数相减，有效位被抵消。",
+            False,
+        ),
+        ("不用单遍是因为大数相减的抵消，而不是因为没有第二次 mask。", False),
+        (
+            "两遍算法需要第二次 mask，因为 x - mean 把 padding 变成了 -mean；单遍公式的 padding 平方后仍是 0。",
+            False,
+        ),
+    ],
+)
+def test_round21_one_pass_blamed_on_padding_or_a_missing_mask_is_vetoed(l6, text, vetoed):
+    """Does the rubric veto the one-pass formula's failure put on the padding or on a mask not applied again
+    ('不用单遍是因为没有第二次 mask', 'fails because the mask is not reapplied'), in any wording, while a student who
+    says the padding is fine in one-pass and names the cancellation is not vetoed?"""
+    result = score(l6, "Q3", text)
+    hit = any(m["id"] == "one_pass_padding" and m["veto"] for m in result.to_json()["misconceptions"])
+    assert hit is vetoed
+    if vetoed:
+        assert result.needs_review
+
+
+@pytest.mark.parametrize(
+    ("text", "earned"),
+    [
+        ("分母应该是元素的个数，padding 补出来的 lane 不算；除以 BLOCK_SIZE 均值会偏小。", True),
+        ("均值就是总和除以个数，而个数是 n_cols。", True),
+        ("BLOCK_SIZE 比 N 大，所以除以 BLOCK_SIZE 均值就偏小。", True),
+        # false twins: two divisors called both fine, N − 1, BLOCK_SIZE called unbiased
+        ("除以 N 或者 BLOCK_SIZE 都行，结果差不多。", False),
+        ("个数是 N - 1，这样才无偏。", False),
+        ("除以 BLOCK_SIZE 是无偏的估计。", False),
+    ],
+)
+def test_round21_the_divisor_in_plain_words_earns_divide_by_n(l6, text, earned):
+    """Is the divisor read in plain words ('分母是元素个数', '均值等于和除以个数，个数是 N', 'BLOCK_SIZE 比 N 大，除以
+    BLOCK_SIZE 偏小'), while 'N 和 BLOCK_SIZE 都可以', N − 1 and 'BLOCK_SIZE is unbiased' earn nothing?"""
+    result = score(l6, "Q2", text)
+    assert ("divide_by_n" in {m["concept"] for m in result.to_json()["matched"]}) is earned
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "除以 N 和 BLOCK_SIZE 其实都可以，看需要。",
+        "Either N or BLOCK_SIZE works as the divisor.",
+        "除以 BLOCK_SIZE 得到的是无偏方差。",
+    ],
+)
+def test_round21_either_divisor_or_an_unbiased_block_is_vetoed(l6, text):
+    """Does the rubric veto the two divisors called both fine or BLOCK_SIZE called the unbiased divisor?"""
+    result = score(l6, "Q2", text)
+    assert any(m["id"] == "divide_by_block" and m["veto"] for m in result.to_json()["misconceptions"])
