@@ -2282,3 +2282,42 @@ def test_round21_either_divisor_or_an_unbiased_block_is_vetoed(l6, text):
     """Does the rubric veto the two divisors called both fine or BLOCK_SIZE called the unbiased divisor?"""
     result = score(l6, "Q2", text)
     assert any(m["id"] == "divide_by_block" and m["veto"] for m in result.to_json()["misconceptions"])
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "read"),
+    [
+        (
+            "Q1",
+            "Because the masked lanes come in as 0.0 and adding 0 does not change the sum, the mean is right.",
+            True,
+        ),
+        (
+            "Q2",
+            "We divide by n_cols because the extra lanes are just zeros, so the sum is right but the count is not.",
+            True,
+        ),
+        ("Q2", "分母要用 N，因为均值就是“真实元素的和 / 真实元素的个数”。", True),
+        ("Q2", "因为 BLOCK_SIZE 比 N 大，所以除以 BLOCK_SIZE 会让均值偏小；分母是 N。", True),
+        ("Q3", "单遍不能用，因为在大偏移下会算错：两个约 1e8 的数相减，有效位抵消。", True),
+        (
+            "explanation",
+            "divisor 填 n_cols，因为分母必须是真实列数，否则宽度 100、257 的检查会失败。centered_other 填 0.0，"
+            "因为 0 是加法单位元。",
+            True,
+        ),
+        # false twin: a block narrower than N
+        ("Q2", "因为 BLOCK_SIZE 比 N 小，所以除以 BLOCK_SIZE 会让均值偏大。", False),
+    ],
+)
+def test_round21_true_premises_of_v20_are_read(l6, question, text, read):
+    """Are the true premises blind v20 routed only for a TA to confirm read as facts (the padding coming in as 0 and 0 not
+    changing a sum in English, the extra lanes being zeros, the mean as the real sum over the real count in quotes, the
+    block wider than N, one-pass wrong at a large offset, the checks of widths 100 and 257 failing), while a block
+    narrower than N is not (it routes, as an unknown premise or a veto)?"""
+    context = {"blank": "n_cols, 0.0", "checks_passed": True} if question == "explanation" else PASSED
+    result = score(l6, question, text, context)
+    if read:
+        assert "unknown_premise" not in result.flags
+    else:
+        assert result.needs_review
