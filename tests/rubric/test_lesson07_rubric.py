@@ -2507,10 +2507,12 @@ def test_round21_a_bare_nan_after_the_denominator_is_read(l7, text, read):
         ("Q1", "load 时这些 lane 的 mask 为假", "load 时这些 lane 的 mask 为真"),
         ("Q2", "max 项 = 1", "max 项 = 0"),
         ("Q2", "一行有大数时分母 inf", "一行有小数时分母 inf"),
+        ("Q1", "都是负数，最大值就变成 0 了", "都是正数，最大值就变成 0 了"),
     ],
 )
 def test_round21_confirm_only_premises_are_read(l7, question, true_premise, false_twin):
-    """Are true premises blind v20 sent to a TA for nothing read (a padding lane's mask false, the max term equal to 1, a
-    large number in the row making the denominator inf), while their false twins are not?"""
+    """Are true premises blind v20 and earlier sent to a TA for nothing read (a padding lane's mask false, the max term
+    equal to 1, a large number in the row making the denominator inf, an all-negative row's max turned 0),
+    while their false twins are not?"""
     assert _known(l7, question, true_premise)
     assert not _known(l7, question, false_twin)
