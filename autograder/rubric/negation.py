@@ -132,7 +132,10 @@ def is_negated(
     if any_of(lang.refuters).search(after):
         return True
     later = any_of(lang.later_refuters).finditer(sentence, end)
-    return any(not (consequences and _consequence(sentence, end, m.start())) for m in later)
+    return any(
+        not (consequences and (_consequence(sentence, end, m.start()) or _outcome(sentence, start, end, m)))
+        for m in later
+    )
 
 
 # Markers that open a consequence of what precedes them ("…，所以方差偏小", "→ 结果错误"), and markers of what
@@ -154,6 +157,36 @@ def _consequence(sentence: str, end: int, at: int) -> bool:
     if not markers:
         return False
     return not any(char in _CLAUSE_SEPARATORS + "。" for char in sentence[markers[-1].end() : at])
+
+
+# A later refuter that names an outcome ("方差就错了", "the result is wrong") rather than judging a statement.
+_OUTCOME_WORD = re.compile(
+    r"错误|出错|错了|失败|偏大|偏小|带偏|每行多|\bwrong\b|\bincorrect\b|\bbug\b|\bfail"
+)
+# A claim that something goes wrong: its own outcome may follow it.
+_FAILURE = re.compile(r"错|不准|偏大|偏小|失败|溢出|\bwrong\b|\bfails?\b|\binaccurate\b|\bbreaks?\b")
+# What may stand before a verdict on the claim itself: "这就错了", "这种说法完全错误", "但那是错的", "that's wrong".
+_VERDICT_SUBJECT = re.compile(
+    r"(?:但是?|不过|可是|然而|其实|当然|显然|所以说)?\s*"
+    r"(?:(?:这|那|该|此|上面|上述|以上)(?:种|个|样|些|一)?\s*(?:说法|理解|想法|观点|解释|理由|结论|推理|逻辑|看法|思路|论断)?)?"
+    r"\s*(?:(?:其实|当然|显然|完全|根本|就|也|都|便|是|就是|明显|彻底|本身|大错特错)\s*)*"
+    r"|(?:\s*\b(?:but|however|so|this|that|it|which|such|a|the|claim|reasoning|idea|is|was|'s|simply|just|plainly"
+    r"|totally|completely|also|clearly)\b)*\s*",
+    re.IGNORECASE,
+)
+
+
+def _outcome(sentence: str, start: int, end: int, refuter: re.Match) -> bool:
+    """Whether a later refuter is an outcome the claim itself predicts, not a verdict on it: the claim says
+    something goes wrong ("单遍公式错是因为没有第二次 mask"), and an outcome word follows in a clause of its
+    own, with a subject before it ("…，方差就错了"). After a claim that something works ("my first try
+    divided by BLOCK_SIZE: …, but (4, 100) failed") the failure still refutes it."""
+    if not (_FAILURE.search(sentence, start, end) and _OUTCOME_WORD.match(sentence, refuter.start())):
+        return False
+    start, _ = clause_around(sentence, refuter.start())
+    if start < end:
+        return False  # the hit's own clause: "说单遍没有第二次 mask 就错了" judges the hit
+    return not _VERDICT_SUBJECT.fullmatch(sentence[start : refuter.start()].strip(" ,:、"))
 
 
 def _after_cause(before: str, negators: re.Pattern) -> str:

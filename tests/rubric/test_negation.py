@@ -238,3 +238,34 @@ def test_what_would_fail_otherwise_is_the_claims_justification(text, word, refut
     own consequence, not its refutation, while a verdict on the claim ("这是错误的", "which is wrong") still refutes it?"""
     sentence = normalize(text)
     assert is_negated(sentence, *_hit(sentence, word), consequences=True) is refuted
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "refuted"),
+    [
+        (
+            "单遍公式错是因为没有第二次 mask：padding 进了平方和，方差就错了",
+            "单遍公式错是因为没有第二次 mask",
+            False,
+        ),
+        (
+            "one-pass fails because it lacks a second mask: the padding enters, the variance is wrong",
+            "one-pass fails",
+            False,
+        ),
+        ("单遍公式错是因为没有第二次 mask，这就错了", "单遍公式错是因为没有第二次 mask", True),
+        ("单遍公式错是因为没有第二次 mask，这种说法完全错误", "单遍公式错是因为没有第二次 mask", True),
+        ("one-pass fails because it lacks a second mask, that is wrong", "one-pass fails", True),
+        (
+            "my first try divided by BLOCK_SIZE: the 1x1 case passed, but (4, 100) failed",
+            "divided by block_size",
+            True,
+        ),
+    ],
+)
+def test_an_outcome_the_claim_predicts_is_not_its_refutation(text, word, refuted):
+    """After a claim that something goes wrong, is a later clause's own outcome ("…，方差就错了", "the variance is
+    wrong") its consequence, while a verdict on the claim ("这就错了", "这种说法完全错误", "that is wrong") and a failure
+    after a claim that something works ("…divided by BLOCK_SIZE: …(4, 100) failed") still refute it?"""
+    sentence = normalize(text)
+    assert is_negated(sentence, *_hit(sentence, word), consequences=True) is refuted
