@@ -62,8 +62,8 @@ _TURN = re.compile(
     r"|^\W*(?:this|that)(?:'s|\s+is)\s+(?:wrong|not\s+true|incorrect|false|a\s+myth)\b"
     # "It does not: 1e8 is far inside fp32's range." A bare denial of its own, before a colon or the end.
     r"|^\W*(?:it|this|that)\s+(?:does|do|is|will)(?:\s+not|n't)\s*(?:[:,;]|$)"
-    # Not the (main) reason: "常听到的解释是『…』。对大矩阵这不是主因：…", "That is not the main reason."
-    r"|^\W*(?:对[^,;:。]{0,12}?)?(?:这|那|这个|那个|这种说法|这个说法|此)\s*(?:并)?\s*(?:不是|并非|不算)\s*"
+    # Not the (main) reason: "常听到的解释是『…』。对大矩阵这不是主因：…", "在大矩阵上这不是主因", "That is not the main reason."
+    r"|^\W*(?:(?:对|在)[^,;:。]{0,12}?)?(?:这|那|这个|那个|这种说法|这个说法|此)\s*(?:并)?\s*(?:不是|并非|不算)\s*"
     r"(?:主因|主要原因|主要的原因|真正的?原因|原因|关键)"
     r"|^\W*(?:this|that)(?:'s|\s+is)\s+not\s+the\s+(?:main|real|whole|actual)\s+(?:reason|cause|story)\b"
     # A verdict on several sayings at once ("两者都不对", "Both are wrong"), or one called a coincidence ("That

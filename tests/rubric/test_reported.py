@@ -101,6 +101,9 @@ def test_a_reported_saying_answered_after_a_comma(sentence, answered):
         # The student's own claim, or a reported one never answered, stays.
         (["融合快是因为少做了几次 launch", "对大矩阵这不是主因：差距主要来自字节数"], False),
         (["有人说 L2 才是关键", "这也是原因之一"], False),
+        # The shapes named with 在…上 as with 对 ("在大矩阵上这不是主因"); the reported saying held there is no rejection.
+        (["常见的说法是：融合靠少启动 kernel 取胜", "在大矩阵上这不是主因：省的是显存字节"], True),
+        (["常见的说法是：融合靠少启动 kernel 取胜", "在大矩阵上这就是主因"], False),
     ],
 )
 def test_a_reported_belief_answered_as_not_the_reason_is_disowned(sentences, rejected):
