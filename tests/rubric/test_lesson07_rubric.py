@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty blind sets appended as splits blind-v1 to blind-v20?"""
+    """Does the calibration file parse, with the twenty-one blind sets appended as splits blind-v1 to blind-v21?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -55,6 +55,7 @@ def test_calibration_is_valid(calibration):
         "blind-v18",
         "blind-v19",
         "blind-v20",
+        "blind-v21",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -76,6 +77,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v18" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v19" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v20" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v21" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -2516,3 +2518,88 @@ def test_round21_confirm_only_premises_are_read(l7, question, true_premise, fals
     while their false twins are not?"""
     assert _known(l7, question, true_premise)
     assert not _known(l7, question, false_twin)
+
+
+# ── round 22 (rubric 27): blind v21 ──────────────────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "因为 exp(−∞ − m) = 0，所以 padding 永远不会在 tl.max 里当选。",
+        "padding 在 max 里不会胜出，是因为 e^(−∞) = 0。",
+        "exp(−∞) = 0 保证了填充位不会成为最大值。",
+        "由于 −∞ 是 max 的单位元，所以这些 lane 不进分母。",
+        "这些 lane 对分母贡献 0，因为 max(x, −∞) = x。",
+        "Since exp(-inf) = 0, the padded lanes never win the max.",
+        "They add nothing to the denominator because max(x, -inf) = x.",
+    ],
+)
+def test_round22_crossed_reasons_are_routed_as_a_possible_veto(l7, text):
+    """Does the rubric send to a TA, as a possible veto earning nothing, the two reasons crossed in any wording and order:
+    exp(−∞) = 0 given for the max and the max's identity given for the denominator?"""
+    s = score(l7, "Q1", text)
+    assert any(m["id"] == "crossed_reasons" for m in s.misconceptions)
+    assert s.needs_review and s.points == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "因为 exp(−∞ − m) = 0，所以 padding 不进分母；因为 −∞ 是 max 的单位元，所以它在 tl.max 里不会胜出。",
+        "−∞ 是 max 的单位元，exp(−∞) = 0。",
+        "因为 max(x, −∞) = x 且 exp(−∞) = 0，所以 padding 既不胜出也不进分母。",
+        "The padding never wins the max because max(x, -inf) = x, and exp(-inf) = 0 so they add nothing to the denominator.",
+    ],
+)
+def test_round22_right_pairs_are_no_crossed_reasons(l7, text):
+    """Are the right pairs, both facts side by side without a causal link, and one premise naming both, no crossed
+    reasons?"""
+    assert not any(m["id"] == "crossed_reasons" for m in score(l7, "Q1", text).misconceptions)
+
+
+@pytest.mark.parametrize(
+    ("text", "deducted"),
+    [
+        ("减 m 的时候 padding 可能变成 −∞ − (−∞)，结果得到 NaN，所以我填 −1e4。", True),
+        ("-inf - (-inf) gives NaN, so a finite fill like -1e4 is safer.", True),
+        ("整行都是 −∞ 时 −∞ − (−∞) = NaN。", False),
+        ("当 m 也是 −∞ 时 −∞ − (−∞) 得到 NaN。", False),
+        ("An entire row of -inf gives -inf - (-inf) = NaN.", False),
+        ("只要有一个真实元素，m 有限，就不会出现 −∞ − (−∞) = NaN。", False),
+    ],
+)
+def test_round22_neg_inf_pair_nan_is_deducted(l7, text, deducted):
+    """Does the rubric take back the −∞ half from the belief that the padding's −∞ − m gives −∞ − (−∞) = NaN (a wrong
+    conclusion, no veto), while a row or block with no real element (m = −∞, the true case) is neither deducted nor
+    vetoed?"""
+    s = score(l7, "Q1", text)
+    hit = [m for m in s.misconceptions if m["id"] == "neg_inf_pair_nan"]
+    assert bool(hit) is deducted
+    if not deducted:
+        assert not s.veto
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("大矩阵上 kernel 启动几微秒，可以忽略。", True),
+        ("kernel 启动几毫秒。", False),
+        ("小矩阵上启动和延迟占主导。", True),
+        ("启动和延迟才真的要紧。", False),
+    ],
+)
+def test_round22_launch_microseconds_and_small_shapes_are_read(l7, text, read):
+    """Does the gate read a launch's microseconds without a verb ('kernel 启动几微秒') and launch and latency dominating on
+    the small shapes, while milliseconds and the claim without its condition stay unread?"""
+    assert (unread(l7.questions["Q3"], prepare(text, l7), l7, []) == []) is read
+
+
+def test_round22_naive_intermediates_going_out_to_memory_are_a_premise(l7):
+    """Is 'every intermediate goes out to memory and is read back' a known premise of the naive count (no route)?"""
+    s = score(
+        l7,
+        "Q3",
+        "Naive reads 5MN + 2M and writes 3MN + 2M, because every intermediate goes out to memory and is read back.",
+    )
+    assert "unknown_premise" not in s.flags
