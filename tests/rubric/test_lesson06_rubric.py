@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty blind sets appended as splits blind-v1 to blind-v20?"""
+    """Does the calibration file parse, with the twenty-one blind sets appended as splits blind-v1 to blind-v21?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -59,6 +59,7 @@ def test_calibration_is_valid(calibration):
         "blind-v18",
         "blind-v19",
         "blind-v20",
+        "blind-v21",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -80,6 +81,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v18" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v19" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v20" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v21" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2321,3 +2323,66 @@ def test_round21_true_premises_of_v20_are_read(l6, question, text, read):
         assert "unknown_premise" not in result.flags
     else:
         assert result.needs_review
+
+
+@pytest.mark.parametrize(
+    ("text", "earns"),
+    [
+        ("padding 位置从 0 变成了 -mean，所以方差要再 mask。", False),
+        ("越界的位置从 0 被改成 -mean。", False),
+        # true twins: the verb 置 and a lane's place filled with 0 still earn the input stage
+        ("masked load 把越界 lane 置为 0，所以均值不受影响。", True),
+        ("padding 位置填 0，0 是加法单位元。", True),
+    ],
+)
+def test_round22_the_place_of_a_lane_is_no_fill(l6, text, earns):
+    """Does '位置从 0 变成 -mean' (the 置 of 位置, a lane's place) earn no input stage in Q1, while the verb 置
+    ('置为 0') and a place filled with 0 still do?"""
+    result = score(l6, "Q1", text)
+    assert any(m["concept"] == "mean_right" for m in result.to_json()["matched"]) is earns
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q1", "centered 这一步 x - mean 逐 lane 计算", True),
+        ("Q1", "x - μ 逐元素执行", True),
+        ("Q1", "d_i = x_i - mean 对所有 i 都成立", True),
+        ("Q3", "the square root of a negative variance returns NaN", True),
+        ("Q3", "sqrt of any negative number gives a NaN", True),
+        ("Q3", "否则就和 torch 的公式对不上", True),
+        ("Q3", "otherwise it does not match the PyTorch definition", True),
+        # false twins: skipped lanes, only the real indices, a square root of a negative called 0 or not NaN, agreement
+        ("Q1", "x - mean 逐 lane 跳过 padding", False),
+        ("Q1", "d_i = x_i - mean 只对 i < N 成立", False),
+        ("Q3", "the square root of a negative number is 0", False),
+        ("Q3", "sqrt of a negative is not NaN", False),
+        ("Q3", "和 PyTorch 的定义一样", False),
+    ],
+)
+def test_round22_confirm_only_premises_of_v21_are_sound(l6, question, premise, sound):
+    """Are the subtraction done lane by lane or for every index ('逐 lane 计算', 'd_i = x_i - mean 对所有 i 都成立'), the
+    square root of a negative giving NaN in English, and the reference's definition not matched ('和 torch 的公式对不上')
+    known premises, while skipped lanes, the real indices only, a root called 0 or not NaN, or an agreement are not?"""
+    assert known(l6, question, premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q2", "多出来的 lane 不计入个数", True),
+        ("Q2", "但并不计入个数", True),
+        ("Q2", "padding = 0", True),
+        ("Q1", "越界的位置读成 0", True),
+        ("Q1", "0 加到和里也不会改变", True),
+        # false twins: a fill of 1, a zero added to the sum of squares changing it
+        ("Q2", "padding 1", False),
+        ("Q1", "越界的位置读成 1", False),
+        ("Q1", "0 加进平方和会改变", False),
+    ],
+)
+def test_round22_the_padding_not_counted_and_loaded_as_zero_are_sound(l6, question, premise, sound):
+    """Are the padding not counted as an element ('不计入个数', '但并不计入个数', a bare 'padding = 0' in an arrow note), the
+    masked lanes loaded as 0 and a 0 added to the sum changing nothing known premises, while a fill of 1 or a changed
+    sum of squares are not?"""
+    assert known(l6, question, premise) is sound
