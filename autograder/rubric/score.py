@@ -4,7 +4,7 @@ routing comes with the student's own sentence as evidence.
 Order of the rules: empty → sentences → grandiose praise and enumerations of terms set aside
 (stuffing.py) → concepts and reasons (reasons.py) → misconceptions and wrong fill values → stuffing
 and length → the note against the code (note.py) → caps and deductions → the confidence gate
-(text.unread) → review routing → feedback. No rule gives credit or vetoes silently when it is
+(gate.py) → review routing → feedback. No rule gives credit or vetoes silently when it is
 unsure: an unknown premise, an uncertain veto, a cap that decided the score or content no pattern
 read sends the answer to a TA.
 """
@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from autograder.rubric.filled import owns_wrong_value, wrong_blank
+from autograder.rubric.gate import unread
 from autograder.rubric.injection import addressed_to_grader
 from autograder.rubric.model import Question, Rubric
 from autograder.rubric.negation import has_cue
@@ -27,7 +28,7 @@ from autograder.rubric.reasons import (
     without_beliefs,
     without_sound_conclusions,
 )
-from autograder.rubric.stuffing import enumerations, grandiose, length_flags, stuffing_flags, unread
+from autograder.rubric.stuffing import enumerations, grandiose, length_flags, stuffing_flags
 from autograder.rubric.text import is_romanized
 from autograder.rubric.textnorm import normalize, split_sentences
 

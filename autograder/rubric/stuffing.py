@@ -7,10 +7,9 @@ keeps "因为 mask、单位元、padding…，所以正确" a list (the connecti
 prose), and keeps "应改为负无穷（-inf）。因为 -inf 是 max 的单位元…" prose (every item has a verb).
 
 Two more checks of form against content live here. `grandiose`: a sentence of praise in the lesson's
-terms ("充分体现了…保证了正确性与高性能") with no number, formula or value earns nothing. `unread`, the
-confidence gate: a verdict is only as good as the share of the answer the patterns read, so a clause
-whose claim about memory or hardware, or whose words for a missing concept, no pattern read sends the
-answer to a TA.
+terms ("充分体现了…保证了正确性与高性能") with no number, formula or value earns nothing. `enumerations`:
+a run of six or more bare short items ("Welford、Kahan 求和、ulp、eps、clamp…") earns nothing either.
+The confidence gate (content no pattern read) is gate.py.
 """
 
 from __future__ import annotations
@@ -18,9 +17,7 @@ from __future__ import annotations
 import re
 
 from autograder.rubric.model import Question, Rubric
-from autograder.rubric.negation import is_hypothetical, is_negated
 from autograder.rubric.premises import Sentence
-from autograder.rubric.text import disowned
 from autograder.rubric.textnorm import any_of, clause_spans
 
 # Function words and verbs: a real clause has some outside its technical terms; a bare term has none.
@@ -47,7 +44,6 @@ _VALUE_ONLY = re.compile(r"(?:[+-]?(?:\d+(?:\.\d+)?|inf)|[\W_])*")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _WORD = re.compile(r"[a-z_][a-z0-9_]*")
 # Characters the gate keeps outside a clause: clause boundaries, so negation and condition scopes end.
-_KEEP = ",;:、→"
 
 
 def length_flags(sentences: list[Sentence], rubric: Rubric) -> list[str]:
@@ -256,55 +252,3 @@ def _gaps(spans: list[tuple[int, int]], length: int):
         yield position, start
         position = end
     yield position, length
-
-
-# ── the confidence gate: content no pattern of the rubric read ───────────────────────────────────────
-def unread(q, sentences, rubric, missing) -> list[tuple[str, str]]:
-    """[(topic, sentence)]: the clauses that say something the rubric cannot judge, once every span any
-    of its patterns reads is taken out. What is left may assert a claim worth checking (one of the
-    rubric's `claim_topics`: memory, hardware; denied or imagined, it is no claim), or hold the words of
-    a concept the answer was not given (`missing`, each with its `topic`): a right idea in words the
-    patterns do not know. Either way the scorer cannot be sure of its verdict."""
-    readers = _readers(q, rubric)
-    found = []
-    # A belief the student reports only to reject it ("常见的误解是：…。这是错的。") is no claim of theirs.
-    sentences = [s for i, s in enumerate(sentences) if not disowned(sentences, i)]
-    for s in sentences:
-        for start, end in clause_spans(s.text):
-            left = _residue(s.text, readers, start, end)
-            claims = (t for t in rubric.claim_topics if _asserted(t, left, s.text, rubric.language))
-            topic = next((t.pattern for t in claims), None)
-            topic = topic or next((c.id for c in missing if any(t.search(left) for t in c.topic)), None)
-            if topic:
-                found.append((topic, s.raw))
-                break
-    return found
-
-
-def _asserted(topic: re.Pattern, left: str, sentence: str, language) -> bool:
-    """A topic word left unread that the sentence asserts: its negator may be a span a reader took out
-    ("不读显存"), so negation and conditions are judged on the sentence itself."""
-    return any(
-        not is_negated(sentence, m.start(), m.end(), language, refute=False)
-        and not is_hypothetical(sentence, m.start(), language)
-        for m in topic.finditer(left)
-    )
-
-
-def _readers(q, rubric) -> list[re.Pattern]:
-    """Every pattern that reads something: concepts, misconceptions, premises, facts, benign
-    descriptions, outcomes, claims, pass conditions and wrong statements of them."""
-    patterns = [p for c in q.concepts for p in c.patterns] + [p for m in q.misconceptions for p in m.patterns]
-    patterns += [p for v in q.valid_premises + rubric.facts for p in v.patterns]
-    patterns += [*rubric.benign, *rubric.outcomes, *q.claims]
-    return patterns + [p for c in rubric.pass_conditions.values() for p in (*c.patterns, *c.false_claims)]
-
-
-def _residue(sentence: str, readers: list[re.Pattern], start: int, end: int) -> str:
-    """The sentence with everything outside the clause [start, end) and every span a reader matches
-    inside it blanked out (kept in place, so negations before a word can still be seen)."""
-    chars = [c if start <= i < end or c in _KEEP else " " for i, c in enumerate(sentence)]
-    for pattern in readers:
-        for match in pattern.finditer(sentence, start, end):
-            chars[match.start() : match.end()] = " " * (match.end() - match.start())
-    return "".join(chars)

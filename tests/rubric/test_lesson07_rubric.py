@@ -9,9 +9,9 @@ import pytest
 
 from autograder.lesson.registry import lesson
 from autograder.rubric import check_rubric, score_answer
+from autograder.rubric.gate import unread
 from autograder.rubric.reasons import stated
 from autograder.rubric.score import prepare
-from autograder.rubric.stuffing import unread
 from autograder.rubric.textnorm import normalize
 
 ASSIGNMENT = "lesson07-softmax"

@@ -573,41 +573,6 @@ def test_grandiose_praise_earns_nothing_and_routes(l5):
     assert "grandiose" not in score_answer(l5, "explanation", plain).flags
 
 
-@pytest.mark.parametrize(
-    ("question", "answer"),
-    [
-        ("Q3", "-inf。另外这些 padding lane 会被硬件合并成一次比较。"),  # a hardware claim no pattern reads
-        ("Q2", "因为 2 的幂长度的内存访问能合并，所以 BLOCK 取 128，多出 28 个 lane。"),  # a memory claim
-        ("Q3", "改成 -inf。因为 max 碰到它时一律挑另外那个。"),  # a reason in words no pattern knows
-    ],
-)
-def test_unread_claims_and_unread_reasons_route(l5, question, answer):
-    """Is an answer routed when a clause asserts something about memory or hardware that no pattern
-    read, or holds words of a concept it was not given while a point or more is missing?"""
-    scored = score_answer(l5, question, answer)
-    assert scored.needs_review and "unread" in scored.flags
-
-
-@pytest.mark.parametrize(
-    ("question", "answer"),
-    [
-        ("Q3", "改成 -inf，因为 max(x,-inf)=x；如果还填 0，全负的行会得到 0。"),
-        (
-            "Q1",
-            "输入：一行一个 program，mask=cols<N。状态：越界 lane 不读显存，填 other=0.0，因为 x+0=x，和不变。输出：标量写回 out[row]。",
-        ),
-        (
-            "Q2",
-            "因为块长必须是 2 的幂，所以 128，多 28 个 lane；mask 挡住它们不访存，other=0.0 不改变和，只浪费寄存器。",
-        ),
-        ("Q3", "float('-inf')"),
-    ],
-)
-def test_fully_read_answers_are_not_gated(l5, question, answer):
-    """Is an answer the patterns read (denied memory claims included: "不读显存") left unrouted?"""
-    assert "unread" not in score_answer(l5, question, answer).flags
-
-
 def test_unread_words_of_a_missing_concept_route_only_when_a_point_is_lost(tmp_path):
     """With a concept missing, do its words left unread route the answer only when a point or more is
     missing (within half a point of full marks no missed credit can make a silent error)?"""
