@@ -13,7 +13,8 @@ from autograder.rubric.negation import is_hypothetical, is_negated
 from autograder.rubric.text import disowned
 from autograder.rubric.textnorm import clause_spans
 
-_KEEP = ",;:、→"  # separators a residue keeps, so a later clause still reads as one
+# Characters the gate keeps outside a clause: clause boundaries, so negation and condition scopes end.
+_KEEP = ",;:、→"
 
 
 def unread(q, sentences, rubric, missing) -> list[tuple[str, str]]:

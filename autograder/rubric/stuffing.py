@@ -43,7 +43,6 @@ _VECTOR = re.compile(r"[\[(]\s*[+-]?\d[\d.\s,+-]*[\])]")
 _VALUE_ONLY = re.compile(r"(?:[+-]?(?:\d+(?:\.\d+)?|inf)|[\W_])*")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _WORD = re.compile(r"[a-z_][a-z0-9_]*")
-# Characters the gate keeps outside a clause: clause boundaries, so negation and condition scopes end.
 
 
 def length_flags(sentences: list[Sentence], rubric: Rubric) -> list[str]:
@@ -156,25 +155,15 @@ def _units(text: str) -> list[tuple[int, int, str | None, bool]]:
     """(start, end, the item if short and stating no relation else None, whether it is bare of function
     words) of each unit between list separators outside brackets and not between digits; the span starts
     after a lead-in ("因为 ") so a blank keeps its connective."""
-    units, depth, start = [], 0, 0
-    for i, char in enumerate(text + ","):
-        if char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth = max(0, depth - 1)
-        elif i == len(text) or (char in _UNIT_SEPARATORS and depth == 0 and not _digit_sides(text, i)):
-            lead = _LIST_LEAD.match(text, start, i)
-            offset = lead.end() if lead else start
-            item = _LIST_TAIL.sub("", text[offset:i]).strip()
-            words_only = _CODE.sub(" ", item)
-            short = bool(item) and not _RELATION.search(words_only) and _words(item) <= 4
-            units.append((offset, i, item if short else None, short and not _GLUE.search(words_only)))
-            start = i + 1
+    units = []
+    for start, end in clause_spans(text, _UNIT_SEPARATORS):
+        lead = _LIST_LEAD.match(text, start, end)
+        offset = lead.end() if lead else start
+        item = _LIST_TAIL.sub("", text[offset:end]).strip()
+        words_only = _CODE.sub(" ", item)
+        short = bool(item) and not _RELATION.search(words_only) and _words(item) <= 4
+        units.append((offset, end, item if short else None, short and not _GLUE.search(words_only)))
     return units
-
-
-def _digit_sides(text: str, i: int) -> bool:
-    return 0 < i < len(text) - 1 and text[i - 1].isdigit() and text[i + 1].isdigit()
 
 
 # A code name ("tl.maximum", ".to(tl.float32)", "block_size") is one term, whatever English its parts spell.

@@ -121,15 +121,16 @@ def split_sentences(text: str) -> list[str]:
     return [piece.strip() for piece in pieces if piece and piece.strip()]
 
 
-def clause_spans(sentence: str) -> list[tuple[int, int]]:
-    """(start, end) of each clause: split on `,`, `、`, `:` outside brackets and not between digits."""
+def clause_spans(sentence: str, separators: str = _CLAUSE_SEPARATORS) -> list[tuple[int, int]]:
+    """(start, end) of each clause: split on `separators` (`,`, `、`, `:`) outside brackets and not between
+    digits."""
     spans, depth, start = [], 0, 0
     for i, char in enumerate(sentence):
         if char in "([{":
             depth += 1
         elif char in ")]}":
             depth = max(0, depth - 1)
-        elif char in _CLAUSE_SEPARATORS and depth == 0 and not _between_digits(sentence, i):
+        elif char in separators and depth == 0 and not _between_digits(sentence, i):
             spans.append((start, i))
             start = i + 1
     spans.append((start, len(sentence)))
