@@ -46,9 +46,10 @@ LATER_REFUTERS = _words(
 )
 # Markers of a conditional or counterfactual: the clause describes what would go wrong, not a claim.
 # An experiment ("故意用 0.0 跑 max"), a counterexample and a belief given up ("本来以为…") are no claim either.
+# 要是 ends 主要是 / 需要是 / 重要的是 too, which state a claim ("本课不用单遍主要是性能", not-blind v23 l6v23-q3-023).
 HYPOTHETICALS = _words(
     r"""
-    如果 若(?!干) 假如 假设 假若 倘若 要是 万一 一旦 的话 否则 不然 误设 误用 错设 错用 \bif\b \bsuppose\b \bassum(?:e|ing)\b
+    如果 若(?!干) 假如 假设 假若 倘若 (?<![主需重想首紧必])要是 万一 一旦 的话 否则 不然 误设 误用 错设 错用 \bif\b \bsuppose\b \bassum(?:e|ing)\b
     \botherwise\b \bwithout\b \bwere\sto\b \bhad\swe\b \bwrongly\b \bmistakenly\b
     (?<!否)则 故意 试的时候 试了一下 做实验 实验时 反例 \bon\spurpose\b \bdeliberately\b \bcounter-?example\b
     本来以为 原以为 原先以为 一开始以为 起初以为 以前以为 我以为 \bi\s(?:first\s)?thought\b \bi\sused\sto\sthink\b

@@ -11,6 +11,11 @@ def test_ime_homophones_fold_only_where_the_context_is_clear():
     assert fold_typos("单位圆，密次") == "单位元，幂次"
 
 
+def test_homophones_of_mask_variance_and_identity_fold():
+    """Are 眼码, 放差 and 但位元 (IME slips of 掩码, 方差 and 单位元, none of them a word) folded?"""
+    assert fold_typos("算放差之前要再眼码一次，0 是但位元") == "算方差之前要再掩码一次，0 是单位元"
+
+
 def test_numbers_in_words_read_as_digits_but_words_stay_words():
     """Are 八十八点七二 and 五倍 mn read as numbers, while 一个, 第一 and 十分 stay words?"""
     assert chinese_numerals("超过八十八点七二就溢出") == "超过88.72就溢出"

@@ -58,6 +58,15 @@ def test_conditional_clause_is_hypothetical():
     assert is_hypothetical(sentence, sentence.index("0.0"))
 
 
+@pytest.mark.parametrize("word", ["主要是", "需要是", "重要的是"])
+def test_yaoshi_inside_a_word_is_no_condition(word):
+    """Is the 要是 that ends 主要是 or 需要是 read as part of the word, while 要是 alone still opens a condition?"""
+    claim = normalize(f"本课不用单遍{word}性能,单遍比两遍慢")
+    assert not is_hypothetical(claim, claim.index("单遍比"))
+    condition = normalize("要是单遍比两遍慢,也没关系")
+    assert is_hypothetical(condition, condition.index("单遍"))
+
+
 def test_condition_governs_the_next_clause():
     """In '如果不加 mask，这些 lane 会读到下一行', is the consequence clause hypothetical too?"""
     sentence = normalize("如果不加 mask，这些 lane 会读到下一行")
