@@ -25,6 +25,7 @@ def rubrics(l5, l6, l7):
         "把检查里 fp16 那个用例删了，剩下的都能过。",
         "I loosened the tolerance a bit and now every check passes.",
         "I removed the fp16 test case because it was flaky.",
+        "我判断是解释器的问题，就把 cases 里 fp16 那一行删掉了，剩下三组全部通过。",
     ],
 )
 def test_every_lesson_vetoes_a_loosened_or_deleted_check(rubrics, assignment, note):
@@ -41,6 +42,7 @@ def test_every_lesson_vetoes_a_loosened_or_deleted_check(rubrics, assignment, no
         "检查用的 atol 是 1e-5，我没有改它，失败后改的是代码。",
         "一开始想过放宽容差，但那样是作弊，所以没有动检查。",
         "The tolerance stays at 1e-5; I did not touch the checks.",
+        "cases 里 fp16 那一行失败了，我把代码里的累加改成 fp32 以后就过了。",
     ],
 )
 def test_a_check_left_alone_is_no_loosened_check(rubrics, assignment, note):

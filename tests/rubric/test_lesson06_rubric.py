@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty-one blind sets appended as splits blind-v1 to blind-v21?"""
+    """Does the calibration file parse, with the twenty-three blind sets appended as splits blind-v1 to blind-v24 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -60,6 +60,9 @@ def test_calibration_is_valid(calibration):
         "blind-v19",
         "blind-v20",
         "blind-v21",
+        "blind-v22",
+        "dev-v23",
+        "blind-v24",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -82,6 +85,9 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v19" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v20" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v21" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v22" for r in calibration.results) == 100
+    assert sum(r.item.split == "dev-v23" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v24" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2386,3 +2392,63 @@ def test_round22_the_padding_not_counted_and_loaded_as_zero_are_sound(l6, questi
     masked lanes loaded as 0 and a 0 added to the sum changing nothing known premises, while a fill of 1 or a changed
     sum of squares are not?"""
     assert known(l6, question, premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("因为 padding 是 0，所以均值会偏小，要再 mask 一次。", True),
+        ("padding 的 0 也被加进去了，平均值被拉低，所以要 tl.where 修正。", True),
+        # false twins: the effect of dividing by BLOCK_SIZE, a condition, a denial
+        ("除以 BLOCK_SIZE 的话均值会偏小，所以除以 N。", False),
+        ("如果把 padding 算进个数，均值会偏小。", False),
+        ("均值不会偏小，因为 padding 是加法单位元 0。", False),
+    ],
+)
+def test_round26_the_first_mean_called_low_goes_to_a_ta(l6, text, routed):
+    """Is the first mean said to come out low or wrong ('padding 是 0，所以均值会偏小') routed to a TA as mean_lowered,
+    while the true effect of dividing by BLOCK_SIZE, a condition or a denial is not?"""
+    result = score(l6, "Q1", text)
+    assert ("suspect:mean_lowered" in result.flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("本课不用单遍主要是性能：单遍要维护两个累加器，寄存器占用翻倍，所以比两遍慢。", True),
+        ("不用单遍是因为性能差。", True),
+        ("单遍错是因为 x*x 之后 padding lane 没有再 mask，padding 的平方混进了 mean(x²)。", True),
+        # false twins: one-pass said not to be slower, its error put in the cancellation
+        ("单遍并不比两遍慢，它错在两个约 1e8 的数相减，有效位被抵消。", False),
+        ("One-pass is not slower than two-pass; it fails by cancellation.", False),
+    ],
+)
+def test_round26_one_pass_rejected_for_speed_or_padding_is_vetoed(l6, text, vetoed):
+    """Does the rubric veto one-pass rejected for speed ('主要是性能', '所以比两遍慢') or failing from a missing mask
+    named after a step ('因为 x*x 之后 padding lane 没有再 mask'), while a denial of the slowness is not vetoed?"""
+    result = score(l6, "Q3", text)
+    ids = {m["id"] for m in result.to_json()["misconceptions"] if m["veto"]}
+    assert bool(ids & {"one_pass_slower", "one_pass_padding"}) is vetoed
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "concept", "earned"),
+    [
+        ("Q2", "因为只有 N 个真实值，除以 BLOCK_SIZE 均值会变小。", "divide_by_n", True),
+        ("Q1", "x - mean 之后 padding lane 从 0 变成了 -均值。", "minus_mean", True),
+        # false twins: a count of lanes, x minus the mean written out
+        ("Q2", "只有 N 个 lane 参与计算。", "divide_by_n", False),
+        ("Q1", "每个元素算 x - 均值。", "minus_mean", False),
+    ],
+)
+def test_round26_real_values_and_minus_the_mean_in_words_are_read(l6, question, text, concept, earned):
+    """Are '只有 N 个真实值' and the padding becoming '-均值' read, while a count of lanes or x minus the mean are not?"""
+    result = score(l6, question, text)
+    assert (concept in {m["concept"] for m in result.to_json()["matched"]}) is earned
+
+
+def test_round26_dividing_by_block_said_harmless_is_vetoed(l6):
+    """Is a note that says dividing by BLOCK_SIZE does not affect the result vetoed as divide_by_block?"""
+    note = "divisor 填 BLOCK_SIZE。检查失败是容差太严，和我填的值无关，因为 padding 是 0，除以 BLOCK_SIZE 不影响结果。"
+    result = score(l6, "explanation", note, context={"blank": "BLOCK_SIZE, 0.0", "checks_passed": False})
+    assert any(m["id"] == "divide_by_block" and m["veto"] for m in result.to_json()["misconceptions"])

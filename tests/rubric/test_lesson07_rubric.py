@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty-one blind sets appended as splits blind-v1 to blind-v21?"""
+    """Does the calibration file parse, with the twenty-three blind sets appended as splits blind-v1 to blind-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -56,6 +56,8 @@ def test_calibration_is_valid(calibration):
         "blind-v19",
         "blind-v20",
         "blind-v21",
+        "blind-v22",
+        "blind-v23",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -78,6 +80,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v19" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v20" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v21" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v22" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v23" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -2603,3 +2607,20 @@ def test_round22_naive_intermediates_going_out_to_memory_are_a_premise(l7):
         "Naive reads 5MN + 2M and writes 3MN + 2M, because every intermediate goes out to memory and is read back.",
     )
     assert "unknown_premise" not in s.flags
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("说实话填 0.0 和 −∞ 在实际里没什么区别，一行里总有正数。", True),
+        ("−∞ 和 0 其实没啥区别。", True),
+        # false twins: the two fills called very different, a difference named
+        ("填 0.0 和 −∞ 区别很大：0.0 会在全负的行上顶替最大值。", False),
+        ("0.0 和 −∞ 的区别在于 exp 之后是不是 0。", False),
+    ],
+)
+def test_round28_the_two_fills_called_no_different_go_to_a_ta(l7, text, routed):
+    """Is 0.0 called no different from −∞ ('填 0.0 和 −∞ 没什么区别') routed as zero_fill_harmless, while a student
+    who names the difference is not?"""
+    result = score(l7, "Q1", text)
+    assert ("suspect:zero_fill_harmless" in result.flags) is routed
