@@ -41,7 +41,7 @@ LATER_REFUTERS = _words(
     r"""
     (?<!不)(?<!不会)(?<!没)(?<!没有)(?:错误|出错|错了|失败) (?<!not\s)(?<!n't\s)(?:\bwrong\b|\bincorrect\b|\bbug\b|\bfail(?:s|ed)?\b)
     带偏 (?<!不)(?<!不会)(?<!没)(?<!没有)(?:偏大|偏小) 每行多 ❌ ✗ 也不对 是错的
-    其实不是 并不是这样 这不对 这是错的 是误解 不成立 \bthat'?s\s(?:wrong|not\strue)\b \bis\sa\smyth\b
+    其实不是 其实不对 并不对 并不是这样 这不对 这是错的 是误解 不成立 \bthat'?s\s(?:wrong|not\strue)\b \bis\sa\smyth\b
     """
 )
 # Markers of a conditional or counterfactual: the clause describes what would go wrong, not a claim.
@@ -91,9 +91,13 @@ DEFAULT_LANGUAGE = Language()
 
 # A space between two Chinese characters is a pause (students on phones type it for a comma): "不去读显存
 # 直接填 0" denies the read, not the fill.
-_NEGATION_STOP = re.compile(r"[,;、→⇒(]|--|=>|\)\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
+_NEGATION_STOP = re.compile(r"[,;、→⇒(¦]|--|=>|\)\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 # "没有 other 的 lane 是未定义值": a copula after an existential 没有/无 starts a new predicate.
 _EXISTENTIAL_SCOPE = re.compile(r"(?:没有?|无)(?!\s*(?:是|为))[^是]*(?<![不没])是")
+# A condition that holds its own negator ("不 mask 时方差多出 …", "没有再 mask 的话 …") ends at 时 / 的话: its 不 says
+# when, it denies nothing after it (blind v25 l6v25-q1-004). A denied copula or modal ("不是在 load 时读显存") is
+# no such condition.
+_NEGATED_CONDITION = re.compile(r"(?:不|没有?|未)(?!是|会|能|在|一定)[^,;:。]{1,16}?(?:的时候|时候|时|的话)\s*")
 # A causal marker starts a new clause: in "不改变结果是因为 softmax 是线性的" the 不 denies the
 # conclusion, not the premise after 是因为. A marker that is itself denied ("不是因为 B") keeps it.
 _CAUSAL_STOP = re.compile(r"是因为|因为|由于|所以|因此|\bbecause\b|\bsince\b|\btherefore\b")
@@ -124,6 +128,7 @@ def is_negated(
     if contrasts:
         before = before[contrasts[-1].end() :]
     before = _EXISTENTIAL_SCOPE.split(before)[-1]
+    before = _NEGATED_CONDITION.split(before)[-1]
     before = _after_cause(before, any_of(lang.negators))
     if any_of(lang.negators).search(before):
         return True

@@ -93,6 +93,7 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
         and not _step_arrow(sentence, m)
         and not (m.group(0).startswith(("理由", "原因")) and _REASON_DENIED.match(sentence, m.end()))
     ]
+    markers = [m for i, m in enumerate(markers) if not (i and _in_counter(sentence, markers[i - 1], m))]
     links = []
     for i, marker in enumerate(markers):
         start = markers[i - 1].end() if i else 0
@@ -127,6 +128,14 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
     return links
 
 
+def _in_counter(sentence: str, previous: re.Match, marker: re.Match) -> bool:
+    """'截掉负数，否则 sqrt → NaN': an arrow in the clause a counter marker opens tells what would happen
+    otherwise; the whole 'sqrt → NaN' is the counter's premise, not 'sqrt' a premise of 'NaN' (blind v25
+    l6v25-q3-023)."""
+    between = sentence[previous.end() : marker.start()]
+    return previous.lastgroup == "counter" and marker.group(0) in _ARROWS and not re.search(r"[,;:。]", between)
+
+
 def _forward(sentence: str, marker: re.Match, rest: list[re.Match], before: str, after: str, previous: str):
     """因为 B，所以 A | A，因为 B | 因为 B1，B2，A (no 所以: the last clause is the conclusion) |
     A。因为 B (the sentence before concludes)."""
@@ -134,12 +143,17 @@ def _forward(sentence: str, marker: re.Match, rest: list[re.Match], before: str,
     if rest and rest[0].lastgroup == "backward":
         following = rest[1].start() if len(rest) > 1 else len(sentence)
         return _link(word, "forward", after, sentence[rest[0].end() : following])
-    if _content(before) and not word.startswith(("理由", "原因")):
+    if _content(before) and not word.startswith(("理由", "原因")) and not _OPENS_CONSEQUENCE.search(before):
         return _link(word, "forward", _until_contrast(after), before)
     spans = clause_spans(after)
     if len(spans) > 1:  # "因为 B1，B2，A": the last clause concludes
         return _link(word, "forward", after[: spans[-1][0]], after[spans[-1][0] :])
     return _link(word, "forward", after, before if _content(before) else previous)
+
+
+# A clause before the marker that ends by opening a consequence ("假如 A，那么因为 B，C"): it waits for the clause
+# after the reason, so the last clause concludes, as in "因为 B1，B2，A" (blind v25 l6v25-q1-024).
+_OPENS_CONSEQUENCE = re.compile(r"(?:那么|那就|于是|\bthen\b)\s*$")
 
 
 # A clause that opens by turning against the reason ("因为 max 幂等，填真实元素也对，但要多读一次") starts a

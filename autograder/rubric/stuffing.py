@@ -194,12 +194,16 @@ def _fragments(items: list[str]) -> bool:
 _ITEM_SEPARATOR = re.compile(r"[;、]|/(?![\u3400-\u9fff])|(?<![\u3400-\u9fff])/")
 
 
+# A table row's cells are one item, as before the cell border split clauses: a row of a table is no list of terms.
+_ITEM_CLAUSES = ",、:"
+
+
 def _items(sentences: list[Sentence]) -> list[str]:
     """The clauses and list items of an answer; "中间是单位元" is the item "单位元": a stage heading
     frames the terms after it, it is no verb of theirs."""
     items = []
     for s in sentences:
-        for start, end in clause_spans(s.text):
+        for start, end in clause_spans(s.text, _ITEM_CLAUSES):
             pieces = (_STAGE_IS.sub("", piece) for piece in _ITEM_SEPARATOR.split(s.text[start:end]))
             items += [piece for piece in pieces if piece.strip()]
     return items

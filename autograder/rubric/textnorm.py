@@ -39,9 +39,12 @@ _WORD_INF = [
 
 # Sentence ends: Chinese and ASCII terminators, newlines, and a period that is followed by a space, a CJK
 # character or the end (so `0.0`, `tl.sum` and `x.stride(1)` stay whole).
+_TABLE_BORDER = re.compile(r"\s*(?<!\|)\|(?!\|)\s*")
 _SENTENCE_END = re.compile(r"[。！？；!?;\n]+|\.(?=\s|[\u3400-\u9fff]|$)")
 # Clause separators at bracket depth 0: keeps `max(x, -inf)` and `(4, 100)` in one clause.
-_CLAUSE_SEPARATORS = ",、:"
+# The mark a markdown table's cell border becomes.
+TABLE_CELL = "¦"
+_CLAUSE_SEPARATORS = ",、:" + TABLE_CELL
 
 
 @lru_cache(maxsize=1)
@@ -76,7 +79,10 @@ _LATEX_SYMBOLS = {
     "gt": ">", "forall": "任意", "cdot": "*", "times": "×", "ldots": "...", "cdots": "...", "dots": "...",
     "to": "→", "rightarrow": "→", "implies": "⇒", "Rightarrow": "⇒", "in": "∈", "lceil": "", "rceil": "",
     "lfloor": "", "rfloor": "", "left": "", "right": "", "quad": " ", "qquad": " ",
+    "tilde": "", "hat": "", "bar": "", "widetilde": "", "widehat": "", "overline": "",
 }  # fmt: skip
+# "\frac{a}{b}", "\frac1N": a quotient a pattern reads as "(a)/(b)" (blind v25 l6v25-q1-011).
+_LATEX_FRAC = re.compile(r"\\[dt]?frac\s*(?:\{([^{}]*)\}|(\w))\s*(?:\{([^{}]*)\}|(\w))")
 _LATEX_WRAPPER = re.compile(r"\\(?:text|mathrm|operatorname|mathbf|mathit|texttt|mathbb)\s*\{([^{}]*)\}")
 _LATEX_COMMAND = re.compile(r"\\([a-zA-Z]+)|\\[,;:! ]")
 _LATEX_GROUP = re.compile(r"([_^])\{([^{}]*)\}")
@@ -89,6 +95,7 @@ def _latex(text: str) -> str:
     if "\\" not in text and "$" not in text:
         return text
     text = _LATEX_WRAPPER.sub(r"\1", text)
+    text = _LATEX_FRAC.sub(lambda m: f"({m.group(1) or m.group(2)})/({m.group(3) or m.group(4)})", text)
     text = _LATEX_COMMAND.sub(
         lambda m: _LATEX_SYMBOLS.get(m.group(1), m.group(1)) if m.group(1) else " ", text
     )
@@ -104,6 +111,10 @@ def normalize(text: str) -> str:
     text = _latex(unicodedata.normalize("NFKC", (text or "").replace("\uff0c", ", ")))
     # Markdown code marks carry no meaning: "`other` = 0" is "other = 0" (a pattern reads `other\s*=`).
     text = text.replace("`", "")
+    # A markdown table's cell border ends a clause: "| 不 mask：mean²；再 mask：0 | 不 mask 时方差多出 … |" is two cells,
+    # and the premise of the second is not the first (blind v25 l6v25-q1-004). It gets a mark of its own, so a list
+    # rule can still tell a table row (structured cells) from a list of terms typed with commas.
+    text = _TABLE_BORDER.sub(f" {TABLE_CELL} ", text).strip()
     # A spaced em dash is a pause, as the Chinese "——" is: "We can't just do X — the shape is fixed" must
     # not carry the "can't" past it. An en dash ("BLOCK – N") or a dash before a number or infinity stays a minus.
     text = _SPACED_DASH.sub(" -- ", text)

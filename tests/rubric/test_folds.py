@@ -67,3 +67,11 @@ def test_a_count_times_the_shape_symbols_in_code_reads_as_the_formula():
     assert normalize("2*max") == "2*max"
     assert normalize("5 × 64 MB") == "5 × 64 mb"
     assert normalize("4 * mask") == "4 * mask"
+
+
+def test_homophones_of_variance_digits_and_square_root_fold_beside_arithmetic():
+    """Are 方查, 树字, 相剪, 抵销 and 田充 folded, and 平放 / 开放 / 剪 read as 平方 / 开方 / 减 only beside a step of the
+    arithmetic, while 对外开放 and 把书平放 stay?"""
+    assert fold_typos("方查，有效树字全部抵销，相剪，田充") == "方差，有效数字全部抵消，相减，填充"
+    assert fold_typos("先剪均值再平放，不然开放得到 NaN") == "先减均值再平方，不然开方得到 NaN"
+    assert fold_typos("对外开放的接口，把书平放在桌上，剪刀") == "对外开放的接口，把书平放在桌上，剪刀"

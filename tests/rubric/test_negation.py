@@ -118,6 +118,8 @@ def test_existential_negation_ends_at_the_copula():
     ("text", "word"),
     [
         ("很多人以为 tl.sum 会跳过 masked lane，其实不是", "跳过"),
+        ("有人说单遍错在 x² 溢出：1e4 的平方是 1e8——其实不对", "溢出"),
+        ("some say the mask follows the data, 并不对", "follows"),
         ("max(x,0)=x 只在 x≥0 时才对", "max(x,0)=x"),
     ],
 )
@@ -278,3 +280,21 @@ def test_an_outcome_the_claim_predicts_is_not_its_refutation(text, word, refuted
     after a claim that something works ("…divided by BLOCK_SIZE: …(4, 100) failed") still refute it?"""
     sentence = normalize(text)
     assert is_negated(sentence, *_hit(sentence, word), consequences=True) is refuted
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "negated"),
+    [
+        ("不 mask 时方差多出 (B−N)·mean²/N", "方差多出", False),
+        ("没有再 mask 的话方差会偏大", "方差会偏大", False),
+        ("不用 tl.where 时 padding 是 -mean", "padding", False),
+        # a denied copula or modal before the time is still a denial
+        ("不是在 load 时读显存", "读显存", True),
+        ("padding 不会变", "变", True),
+    ],
+)
+def test_a_negated_condition_denies_nothing_after_it(text, word, negated):
+    """Does the 不 of a condition ending in 时 / 的话 ('不 mask 时方差多出') stay in the condition, while a denied
+    copula ('不是在 load 时读显存') still denies what follows?"""
+    sentence = normalize(text)
+    assert is_negated(sentence, *_hit(sentence, word), refute=False) is negated

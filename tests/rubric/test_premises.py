@@ -296,3 +296,14 @@ def test_a_negation_a_word_before_the_marker_does_not_deny_it(text, premise, con
     assert links("并不是由于 padding 没清零") == []
     assert links("it is not because the padding holds -mean") == []
     assert links("padding 填 0 不会导致和变化") == []
+
+
+def test_then_before_because_waits_for_the_last_clause():
+    """In '假如 A，那么因为 B，C', is B the premise of C (the clause after the reason), not of the condition A?"""
+    assert links("假如 padding 是 0，那么因为 0 加到和上不变，均值就是对的") == [("0 加到和上不变", "均值就是对的")]
+
+
+def test_an_arrow_inside_otherwise_is_the_counter_premise():
+    """In '截掉负数，否则 sqrt → NaN', is the whole 'sqrt → nan' what would happen otherwise, not 'sqrt' a premise
+    of 'nan'?"""
+    assert links("截掉负数，否则 sqrt → NaN") == [("sqrt → nan", "截掉负数")]

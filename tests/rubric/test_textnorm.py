@@ -215,3 +215,16 @@ def test_words_with_digit_characters_stay_words(raw):
     assert normalize(raw) == normalize(raw).replace("1", "一") and not any(
         c.isdigit() for c in normalize(raw)
     )
+
+
+def test_a_table_cell_border_ends_a_clause():
+    """Does a markdown table's cell border split clauses (so one cell is no premise of the next), while a list of
+    terms typed with commas stays what it was?"""
+    text = normalize("| 输出 | 不 mask：mean² | 方差多出 (B−N)·mean²/N，所以要 tl.where |")
+    assert [text[a:b].strip() for a, b in clause_spans(text)][2:4] == ["不 mask", "mean2"]
+    assert "¦" not in normalize("a || b, c")
+
+
+def test_latex_fractions_and_accents_read_as_quotients():
+    """Are \\frac{a}{b} and \\frac1N read as (a)/(b) and an accent (\\tilde x, \\hat\\mu) dropped?"""
+    assert normalize(r"$\frac{N}{B}\mu$, $\frac1N$, $\tilde x_j$") == "(n)/(b)mu , (1)/(n) , x_j"
