@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty-three blind sets appended as splits blind-v1 to blind-v24 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the twenty-four blind sets appended as splits blind-v1 to blind-v25 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -63,6 +63,7 @@ def test_calibration_is_valid(calibration):
         "blind-v22",
         "dev-v23",
         "blind-v24",
+        "blind-v25",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -88,6 +89,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v22" for r in calibration.results) == 100
     assert sum(r.item.split == "dev-v23" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v24" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v25" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2452,3 +2454,29 @@ def test_round26_dividing_by_block_said_harmless_is_vetoed(l6):
     note = "divisor 填 BLOCK_SIZE。检查失败是容差太严，和我填的值无关，因为 padding 是 0，除以 BLOCK_SIZE 不影响结果。"
     result = score(l6, "explanation", note, context={"blank": "BLOCK_SIZE, 0.0", "checks_passed": False})
     assert any(m["id"] == "divide_by_block" and m["veto"] for m in result.to_json()["misconceptions"])
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q2", "that's the number of real elements", True),
+        ("explanation", "它是真实的列数", True),
+        ("Q2", "要算真实元素的平均", True),
+        ("Q1", "0 加到任何和上都不改变它", True),
+        ("Q1", "x - mean 破坏了 padding 的单位元", True),
+        ("Q1", "Σ x_j = Σ_{j<N} x_j + (B−N)·0", True),
+        ("Q3", "fp32 在 [6.7e7, 1.34e8) 间距是 8", True),
+        # false twins: BLOCK_SIZE's columns, N − 1, the padded lanes counted, the sum of squares, (B − N) times 1
+        ("explanation", "它是 BLOCK_SIZE 的列数", False),
+        ("Q2", "它是真实的列数 - 1", False),
+        ("Q2", "it is the number of padded lanes", False),
+        ("Q1", "0 加到任何和上都不改变方差", False),
+        ("Q1", "(B−N)·1 加进和里", False),
+        ("Q3", "fp32 在这里间距是 80", False),
+    ],
+)
+def test_round27_confirm_only_premises_of_v25_are_sound(l6, question, premise, sound):
+    """Are the real count in other words ('that's the number of real elements', '它是真实的列数'), 0 added to any sum,
+    x - mean breaking the padding's identity, the padding's (B−N)·0 share and fp32's 间距 8 known premises, while
+    BLOCK_SIZE's columns, N − 1, padded lanes, the sum of squares, (B−N)·1 or a spacing of 80 are not?"""
+    assert known(l6, question, premise) is sound

@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty-three blind sets appended as splits blind-v1 to blind-v23?"""
+    """Does the calibration file parse, with the twenty-four blind sets appended as splits blind-v1 to blind-v24?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -58,6 +58,7 @@ def test_calibration_is_valid(calibration):
         "blind-v21",
         "blind-v22",
         "blind-v23",
+        "blind-v24",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -82,6 +83,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v21" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v22" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v23" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v24" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
