@@ -97,7 +97,9 @@ _EXISTENTIAL_SCOPE = re.compile(r"(?:没有?|无)(?!\s*(?:是|为))[^是]*(?<![�
 # A condition that holds its own negator ("不 mask 时方差多出 …", "没有再 mask 的话 …") ends at 时 / 的话: its 不 says
 # when, it denies nothing after it (blind v25 l6v25-q1-004). A denied copula or modal ("不是在 load 时读显存") is
 # no such condition.
-_NEGATED_CONDITION = re.compile(r"(?:不|没有?|未)(?!是|会|能|在|一定)[^,;:。]{1,16}?(?:的时候|时候|时|的话)\s*")
+_NEGATED_CONDITION = re.compile(
+    r"(?:不|没有?|未)(?!是|会|能|在|一定)[^,;:。]{1,16}?(?:的时候|时候|时|的话)\s*"
+)
 # A causal marker starts a new clause: in "不改变结果是因为 softmax 是线性的" the 不 denies the
 # conclusion, not the premise after 是因为. A marker that is itself denied ("不是因为 B") keeps it.
 _CAUSAL_STOP = re.compile(r"是因为|因为|由于|所以|因此|\bbecause\b|\bsince\b|\btherefore\b")

@@ -133,7 +133,9 @@ def _in_counter(sentence: str, previous: re.Match, marker: re.Match) -> bool:
     otherwise; the whole 'sqrt → NaN' is the counter's premise, not 'sqrt' a premise of 'NaN' (blind v25
     l6v25-q3-023)."""
     between = sentence[previous.end() : marker.start()]
-    return previous.lastgroup == "counter" and marker.group(0) in _ARROWS and not re.search(r"[,;:。]", between)
+    return (
+        previous.lastgroup == "counter" and marker.group(0) in _ARROWS and not re.search(r"[,;:。]", between)
+    )
 
 
 def _forward(sentence: str, marker: re.Match, rest: list[re.Match], before: str, after: str, previous: str):

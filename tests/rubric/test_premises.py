@@ -300,7 +300,9 @@ def test_a_negation_a_word_before_the_marker_does_not_deny_it(text, premise, con
 
 def test_then_before_because_waits_for_the_last_clause():
     """In '假如 A，那么因为 B，C', is B the premise of C (the clause after the reason), not of the condition A?"""
-    assert links("假如 padding 是 0，那么因为 0 加到和上不变，均值就是对的") == [("0 加到和上不变", "均值就是对的")]
+    assert links("假如 padding 是 0，那么因为 0 加到和上不变，均值就是对的") == [
+        ("0 加到和上不变", "均值就是对的")
+    ]
 
 
 def test_an_arrow_inside_otherwise_is_the_counter_premise():
