@@ -33,6 +33,7 @@ _TYPOS = {
     "资料": "数据",
     "暂存器": "寄存器",
     "溢位": "溢出",
+    "记忆体": "内存",
     # 实测 / 预测 typed with 侧 (the same shi/ce keys): neither 实侧 nor 预侧 is a word.
     "实侧": "实测",
     "预侧": "预测",

@@ -75,3 +75,8 @@ def test_homophones_of_variance_digits_and_square_root_fold_beside_arithmetic():
     assert fold_typos("方查，有效树字全部抵销，相剪，田充") == "方差，有效数字全部抵消，相减，填充"
     assert fold_typos("先剪均值再平放，不然开放得到 NaN") == "先减均值再平方，不然开方得到 NaN"
     assert fold_typos("对外开放的接口，把书平放在桌上，剪刀") == "对外开放的接口，把书平放在桌上，剪刀"
+
+
+def test_taiwan_memory_folds():
+    """Is 記憶體 (Taiwan's word for memory, 记忆体 after t2s) read as 内存?"""
+    assert fold_typos("不读记忆体") == "不读内存"
