@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty-four blind sets appended as splits blind-v1 to blind-v25 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the twenty-five blind sets appended as splits blind-v1 to blind-v26 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -64,6 +64,7 @@ def test_calibration_is_valid(calibration):
         "dev-v23",
         "blind-v24",
         "blind-v25",
+        "blind-v26",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -90,6 +91,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "dev-v23" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v24" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v25" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v26" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2480,3 +2482,20 @@ def test_round27_confirm_only_premises_of_v25_are_sound(l6, question, premise, s
     x - mean breaking the padding's identity, the padding's (B−N)·0 share and fp32's 间距 8 known premises, while
     BLOCK_SIZE's columns, N − 1, padded lanes, the sum of squares, (B−N)·1 or a spacing of 80 are not?"""
     assert known(l6, question, premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("divisor 填 x_row_stride：一行的元素个数就是行步长，这两个是一回事。", True),
+        # false twin: the same equality said to hold only for contiguous rows
+        ("一行的元素个数就是行步长只在输入连续时成立，所以 divisor 用 n_cols。", False),
+    ],
+)
+def test_round28_the_row_count_named_as_the_stride_is_vetoed(l6, text, vetoed):
+    """Is the row's element count called the row stride ('一行的元素个数就是行步长') vetoed as stride_is_length, while
+    the same equality limited to contiguous rows is not?"""
+    result = score(l6, "explanation", text, context={"blank": "x_row_stride, 0.0", "checks_passed": True})
+    assert (
+        any(m["id"] == "stride_is_length" and m["veto"] for m in result.to_json()["misconceptions"]) is vetoed
+    )

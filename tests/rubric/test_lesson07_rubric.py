@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty-four blind sets appended as splits blind-v1 to blind-v24?"""
+    """Does the calibration file parse, with the twenty-five blind sets appended as splits blind-v1 to blind-v25?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -59,6 +59,7 @@ def test_calibration_is_valid(calibration):
         "blind-v22",
         "blind-v23",
         "blind-v24",
+        "blind-v25",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -84,6 +85,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v22" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v23" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v24" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v25" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -2626,3 +2628,46 @@ def test_round28_the_two_fills_called_no_different_go_to_a_ta(l7, text, routed):
     who names the difference is not?"""
     result = score(l7, "Q1", text)
     assert ("suspect:zero_fill_harmless" in result.flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "flagged"),
+    [
+        ("Q1", "max 被顶成 0 以后，exp(x − 0) 会下溢成 0，分母变成 0，0/0 = NaN。", "zero_fill_nan", True),
+        (
+            "Q3",
+            "加速 4 倍的真正原因是融合 kernel 启动了 4 × SM 个 program，并行度高。",
+            "parallelism_speedup",
+            True,
+        ),
+        ("Q2", "实际上不减最大值也行：fp32 的 exp 要到 88.7 才溢出。", "shift_unnecessary", True),
+        ("Q2", "减最大值只是工程上多一道保险。", "shift_unnecessary", True),
+        # false twins: the denominator kept above 0, the traffic as the cause, a question, the shift needed
+        ("Q1", "分母不会变成 0，所以不会 0/0 = NaN。", "zero_fill_nan", False),
+        ("Q3", "加速 4 倍的原因是访存量少了 4 倍，不是 program 个数。", "parallelism_speedup", False),
+        ("Q2", "如果不减最大值也行吗？不行，±1000 的行会溢出。", "shift_unnecessary", False),
+    ],
+)
+def test_round29_wrong_chains_of_v25_are_flagged(l7, question, text, misconception, flagged):
+    """Are the denominator said to become 0 (0/0), the programs per SM named as the speed-up's cause, and the shift
+    called optional ('不减最大值也行', '只是多一道保险') flagged, while their denials and questions are not?"""
+    result = score(l7, question, text)
+    assert (misconception in {m["id"] for m in result.to_json()["misconceptions"]}) is flagged
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        ("shift 我填了 0.0：softmax 对平移不变，所以 shift 填什么都对，可见检查全部通过。", True),
+        ("Any shift works, softmax is shift invariant.", True),
+        # false twin: the invariance stated with the row max kept in the code
+        ("数学上减任何常数结果都一样，但代码里 shift 必须是 row_max，否则 ±1000 会溢出。", False),
+    ],
+)
+def test_round29_any_shift_called_right_in_a_note_is_vetoed(l7, text, vetoed):
+    """Does a note that calls any shift right ('shift 填什么都对') get vetoed, while the invariance stated beside the
+    row max it needs is not?"""
+    result = score(l7, "explanation", text, context={"blank": "-float('inf'), 0.0", "checks_passed": True})
+    assert (
+        any(m["id"] == "shift_any_value" and m["veto"] for m in result.to_json()["misconceptions"]) is vetoed
+    )
