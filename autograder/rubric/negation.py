@@ -171,8 +171,11 @@ def _consequence(sentence: str, end: int, at: int) -> bool:
 _OUTCOME_WORD = re.compile(
     r"错误|出错|错了|失败|偏大|偏小|带偏|每行多|\bwrong\b|\bincorrect\b|\bbug\b|\bfail"
 )
-# A claim that something goes wrong: its own outcome may follow it.
-_FAILURE = re.compile(r"错|不准|偏大|偏小|失败|溢出|\bwrong\b|\bfails?\b|\binaccurate\b|\bbreaks?\b")
+# A claim that something goes wrong: its own outcome may follow it ("类型对不上，会报类型不匹配的错误": blind v27
+# l6v27-q2-003).
+_FAILURE = re.compile(
+    r"错|不准|偏大|偏小|失败|溢出|对不上|不匹配|\bwrong\b|\bfails?\b|\binaccurate\b|\bbreaks?\b|\bmismatch"
+)
 # What may stand before a verdict on the claim itself: "这就错了", "这种说法完全错误", "但那是错的", "that's wrong".
 _VERDICT_SUBJECT = re.compile(
     r"(?:但是?|不过|可是|然而|其实|当然|显然|所以说)?\s*"

@@ -298,3 +298,9 @@ def test_a_negated_condition_denies_nothing_after_it(text, word, negated):
     copula ('不是在 load 时读显存') still denies what follows?"""
     sentence = normalize(text)
     assert is_negated(sentence, *_hit(sentence, word), refute=False) is negated
+
+
+def test_a_mismatch_claim_keeps_its_error_as_its_outcome():
+    """In '类型对不上，会报类型不匹配的错误', is the 错误 the mismatch's own outcome, not a refutation of it?"""
+    sentence = normalize("tl.store 时数据类型和指针类型对不上, triton 会报类型不匹配的错误")
+    assert not is_negated(sentence, *_hit(sentence, "数据类型和指针类型对不上"), consequences=True)
