@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty-five blind sets appended as splits blind-v1 to blind-v26 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the twenty-six blind sets appended as splits blind-v1 to blind-v27 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -65,6 +65,7 @@ def test_calibration_is_valid(calibration):
         "blind-v24",
         "blind-v25",
         "blind-v26",
+        "blind-v27",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -92,6 +93,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v24" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v25" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v26" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v27" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2499,3 +2501,38 @@ def test_round28_the_row_count_named_as_the_stride_is_vetoed(l6, text, vetoed):
     assert (
         any(m["id"] == "stride_is_length" and m["veto"] for m in result.to_json()["misconceptions"]) is vetoed
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "vetoed"),
+    [
+        (
+            "Q2",
+            "如果用 fp16 累加，最后 tl.store 时数据类型和指针类型对不上，会报类型不匹配的错误，所以要转 fp32。",
+            "store_dtype_reason",
+            True,
+        ),
+        (
+            "Q3",
+            "Each x² is about 1e8, summed that is ~1e11. This overflows the fp32 accumulator.",
+            "fp32_overflow",
+            True,
+        ),
+        ("Q3", "在 fp32 下面用单遍公式其实也是可以的，本课用两遍只是为了兼容 fp16。", "one_pass_fine", True),
+        # false twins: the store's conversion named as harmless, no overflow in fp32, one-pass rejected in fp32
+        (
+            "Q2",
+            "tl.store 会按指针类型转换，不会类型不匹配；转 fp32 是为了累加的范围和有效位。",
+            "store_dtype_reason",
+            False,
+        ),
+        ("Q3", "x² around 1e8 does not overflow fp32; the problem is cancellation.", "fp32_overflow", False),
+        ("Q3", "在 fp32 下面单遍公式也不行，两个 1e8 相减有效位被抵消。", "one_pass_fine", False),
+    ],
+)
+def test_round29_wrong_chains_of_v27_are_vetoed(l6, question, text, misconception, vetoed):
+    """Are a store's type mismatch as the reason for fp32 (also as what would happen otherwise), fp32 named as what
+    overflows, and one-pass called fine in fp32 vetoed, while their denials are not?"""
+    result = score(l6, question, text)
+    hit = any(m["id"] == misconception and m["veto"] for m in result.to_json()["misconceptions"])
+    assert hit is vetoed

@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty-five blind sets appended as splits blind-v1 to blind-v25?"""
+    """Does the calibration file parse, with the twenty-six blind sets appended as splits blind-v1 to blind-v26?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -60,6 +60,7 @@ def test_calibration_is_valid(calibration):
         "blind-v23",
         "blind-v24",
         "blind-v25",
+        "blind-v26",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -86,6 +87,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v23" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v24" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v25" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v26" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -2671,3 +2673,49 @@ def test_round29_any_shift_called_right_in_a_note_is_vetoed(l7, text, vetoed):
     assert (
         any(m["id"] == "shift_any_value" and m["veto"] for m in result.to_json()["misconceptions"]) is vetoed
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "vetoed"),
+    [
+        ("Q1", "因为 e^{−∞} = 0，所以 padding 填 −∞ 以后，tl.max 也不会选中它。", "crossed_reasons", True),
+        (
+            "Q2",
+            "减 max 是因为 exp 要在 tensor core 上算，tensor core 只接受 [0, 1] 之间的输入。",
+            "shift_for_hardware",
+            True,
+        ),
+        (
+            "Q3",
+            "融合 kernel 快的根本原因是 online softmax：一遍扫描同时得到 max 和 sum。",
+            "tensor_core_or_online_speedup",
+            True,
+        ),
+        (
+            "Q3",
+            "融合 kernel 快 4～5 倍，是因为可以放到 tensor core 上做。",
+            "tensor_core_or_online_speedup",
+            True,
+        ),
+        # false twins: the right pair of reasons, the overflow as the reason, the traffic as the cause
+        (
+            "Q1",
+            "因为 max(x, −∞) = x，所以 padding 填 −∞ 以后，tl.max 也不会选中它。",
+            "crossed_reasons",
+            False,
+        ),
+        ("Q2", "减 max 是为了防止 exp 溢出，和 tensor core 无关。", "shift_for_hardware", False),
+        (
+            "Q3",
+            "融合快是因为访存少；和 tensor core 无关，也不是 online softmax。",
+            "tensor_core_or_online_speedup",
+            False,
+        ),
+    ],
+)
+def test_round30_wrong_chains_of_v26_are_vetoed(l7, question, text, misconception, vetoed):
+    """Are exp(−∞) = 0 given for the max across a scene clause, tensor cores given for the shift, and tensor cores or
+    online softmax given for the speed-up vetoed, while the right reasons and denials are not?"""
+    result = score(l7, question, text)
+    hit = any(m["id"] == misconception and m["veto"] for m in result.to_json()["misconceptions"])
+    assert hit is vetoed
