@@ -1,7 +1,7 @@
 """Written answers: the public entry points of the rubric scorer and of `python -m autograder rubric`.
 
 The model lives in model.py (read by load.py), the scoring rules in score.py and the
-modules it calls (reasons, stuffing, note, text), the third pass condition
+modules it calls (credit, reasons, beliefs, stuffing, note, text), the third pass condition
 in passing.py, calibration in check.py; this module is the one the grading pipeline and the
 CLI import.
 """

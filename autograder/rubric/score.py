@@ -2,11 +2,11 @@
 routing comes with the student's own sentence as evidence.
 
 Order of the rules: empty → sentences → grandiose praise and enumerations of terms set aside
-(stuffing.py) → concepts and reasons (reasons.py) → misconceptions and wrong fill values → stuffing
-and length → the note against the code (note.py) → caps and deductions → the confidence gate
-(gate.py) → review routing → feedback. No rule gives credit or vetoes silently when it is
-unsure: an unknown premise, an uncertain veto, a cap that decided the score or content no pattern
-read sends the answer to a TA.
+(stuffing.py) → concepts and reasons (credit.py, reasons.py) → misconceptions and wrong fill values
+(beliefs.py) → stuffing and length → the note against the code (note.py) → caps and deductions
+(credit.py) → the confidence gate (gate.py) → review routing → feedback. No rule gives credit or
+vetoes silently when it is unsure: an unknown premise, an uncertain veto, a cap that decided the
+score or content no pattern read sends the answer to a TA.
 """
 
 from __future__ import annotations
@@ -14,20 +14,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from autograder.rubric.filled import owns_wrong_value, wrong_blank
+from autograder.rubric.beliefs import match_misconceptions, without_beliefs
+from autograder.rubric.credit import credit_concepts, tally, unearned_reason
 from autograder.rubric.gate import unread
 from autograder.rubric.injection import addressed_to_grader
 from autograder.rubric.model import Question, Rubric
 from autograder.rubric.negation import has_cue
 from autograder.rubric.note import check_state, note_findings, unread_note
 from autograder.rubric.premises import Sentence, without_step_arrows
-from autograder.rubric.reasons import (
-    claimed,
-    judge_reasons,
-    match_misconceptions,
-    without_beliefs,
-    without_sound_conclusions,
-)
 from autograder.rubric.stuffing import enumerations, grandiose, length_flags, stuffing_flags
 from autograder.rubric.text import is_romanized
 from autograder.rubric.textnorm import normalize, split_sentences
@@ -100,15 +94,17 @@ def score_answer(rubric: Rubric, question: str, answer: str, context: dict | Non
         result.flag("grandiose", s.raw)
     content = [s for s in sentences if s not in hollow]
     if listed := enumerations(content):  # a clause that only lists terms earns no concept
-        whole = _credit(q, asked, content, context, rubric, None)
+        whole = credit_concepts(q, asked, content, context, rubric, None)
         blanked = dict((id(s), b) for s, b in listed)
         content = [blanked.get(id(s), s) for s in content]
-    credited = _credit(q, asked, content, context, rubric, result)
+    credited = credit_concepts(q, asked, content, context, rubric, result)
     if listed and set(whole) - set(credited):  # the list would have scored: a TA reads the answer
         result.flag("stuffing:enumeration", listed[0][0].raw)
     deduction = match_misconceptions(q, sentences, rubric, credited, result)
     if result.veto:  # the parts of the answer that do not assert the misconception keep their credit
-        credited = _credit(q, asked, without_beliefs(q, content, rubric, result), context, rubric, None)
+        credited = credit_concepts(
+            q, asked, without_beliefs(q, content, rubric, result), context, rubric, None
+        )
     result.matched = [{"concept": cid, "sentence": s.raw} for cid, s in credited.items()]
     result.missing = [c.id for c in asked if c.id not in credited]
     _flag_form(q, sentences, context, rubric, result)
@@ -131,34 +127,6 @@ def _gate(q: Question, asked, credited, sentences, rubric: Rubric, result: Answe
     if "unread" not in result.flags and result.points > 0:
         if sentence := unearned_reason(q, missing, sentences, rubric):
             result.flag("unread", sentence)
-
-
-def unearned_reason(q: Question, missing, sentences, rubric: Rubric) -> str | None:
-    """The first sentence that states the words of a missing reason concept which no sound causal
-    clause earned: the student gave the reason in a chain the premises do not know, or the words without
-    a chain. Only a TA can tell which, so a partly credited answer goes to one instead of silently losing
-    the reason's points (blind v10 l6v10-q1-003: "平方后 mean² 进到方差里，所以 tl.where 再 mask 一次").
-    Words that only conclude a sound causal clause were read with their reason: they route nothing."""
-    bare = [
-        Sentence(
-            s.raw, without_sound_conclusions(q, s.text, sentences[i - 1].text if i else "", rubric), s.cue
-        )
-        for i, s in enumerate(sentences)
-    ]
-    stated = (_stated(c, c.patterns, bare, rubric) for c in missing if c.needs_cue)
-    return next((s.raw for hit in stated for s in hit.values()), None)
-
-
-def _credit(q: Question, asked, sentences, context, rubric: Rubric, result) -> dict:
-    credited = match_concepts(q, asked, sentences, rubric, result)
-    if wrong_blank(q, context):  # "why the value is right" cannot be earned for a wrong value
-        removed = [s for cid, s in credited.items() if q.concept(cid).about_value]
-        if removed and result is not None and not owns_wrong_value(sentences, context, rubric):
-            # The note argues for the right value while the code holds another, and never says it
-            # filled that one ("我填了 1.0" would be an honest account): a TA reads it.
-            result.flag("contradicts_code", removed[0].raw)
-        credited = {cid: s for cid, s in credited.items() if not q.concept(cid).about_value}
-    return credited
 
 
 def _flag_form(q: Question, sentences, context, rubric: Rubric, result: AnswerScore) -> None:
@@ -215,61 +183,6 @@ def is_empty(sentences: list[Sentence], rubric: Rubric) -> bool:
     letters = re.sub(r"[\W_]+", "", " ".join(s.text for s in sentences))
     stubs = {re.sub(r"[\W_]+", "", normalize(stub)) for stub in rubric.empty_stubs}
     return not letters or letters in stubs
-
-
-def match_concepts(q: Question, asked, sentences: list[Sentence], rubric: Rubric, result) -> dict:
-    """Concept id -> the sentence that earns it. A stated concept earns its weight; a reason concept
-    only through a causal clause whose premise the rubric knows to be valid (reasons.py).
-    Unknown premises are flagged on `result` (None: credit only)."""
-    reasons = judge_reasons(q, rubric, sentences, asked)
-    credited = {}
-    for concept in q.concepts:
-        if concept.needs_cue:
-            if concept.id in reasons.earned:
-                credited[concept.id] = reasons.earned[concept.id]
-            continue
-        stated = _stated(concept, concept.patterns, sentences, rubric)
-        stand_in = {} if stated else _stated(concept, concept.stand_in, sentences, rubric)
-        credited |= stated or stand_in
-        if stand_in and result is not None:
-            result.flags.append(f"stand_in:{concept.id}")  # tally gives it stand_in_share of the weight
-    for sentence in reasons.unknown if result is not None else ():
-        result.flag("unknown_premise", sentence)
-    return credited
-
-
-def _stated(concept, patterns, sentences: list[Sentence], rubric: Rubric) -> dict:
-    """{concept id: the first sentence that states one of `patterns`}, or {}."""
-    for s in sentences:
-        if any(claimed(s.text, m, rubric) for p in patterns for m in p.finditer(s.text)):
-            return {concept.id: s}
-    return {}
-
-
-def tally(q: Question, asked, credited: dict, sentences, deduction: float, result, rubric) -> float:
-    """The credited share of the concepts asked for, scaled to max_points, capped, minus deductions.
-
-    A cap that removes points decides the score on form, not content: the answer is routed
-    (`cap_loss`) whatever the size of the loss, so a capped 0.5 is checked like a capped 1.
-    """
-    weight = sum(c.weight for c in asked) or 1.0
-    shares = {c.id: c.stand_in_share if f"stand_in:{c.id}" in result.flags else 1.0 for c in asked}
-    raw = q.max_points * sum(c.weight * shares[c.id] for c in asked if c.id in credited) / weight
-    ceiling = q.max_points
-    if any(c.required and c.id not in credited for c in asked) and q.cap_without_required is not None:
-        ceiling = _cap(result, "capped_missing_required", raw, ceiling, q.cap_without_required)
-    if not any(s.cue for s in sentences) and q.cap_without_cue is not None:
-        ceiling = _cap(result, "capped_no_cue", raw, ceiling, q.cap_without_cue)
-    if raw - min(raw, ceiling) >= rubric.review_cap_loss:
-        result.flags.append("cap_loss")
-    return max(0.0, min(raw, ceiling) - deduction)
-
-
-def _cap(result: AnswerScore, flag: str, raw: float, ceiling: float, cap: float) -> float:
-    if raw > cap:
-        result.flags.append(flag)
-        return min(ceiling, cap)
-    return ceiling
 
 
 def feedback(q: Question, result: AnswerScore) -> list[str]:
