@@ -53,9 +53,10 @@ _CONTEXT_TYPOS = (
     ),
     (re.compile(r"(?<!平)均直(?!径|线|角)"), "均值"),
     (re.compile(r"方叉"), "方差"),
+    # 剪 (cut) for 减 only as the step "先剪均值", "再剪去".
+    (re.compile(r"(?<=[先再])剪(?=\s*(?:均|mean|去|掉))"), "减"),
     # 平放 (lay flat) and 开放 (open) are words: read as 平方 / 开方 only beside a step of the arithmetic ("再平放",
     # "平放之后", "开放得到 nan", "加在开放之前").
-    (re.compile(r"(?<=[先再])剪(?=\s*(?:均|mean|去|掉))"), "减"),
     (re.compile(r"(?<=[再先要])平放|平放(?=\s*(?:之后|以后|后|求和|再|的和))"), "平方"),
     (
         re.compile(r"(?<=[再先要])开放|开放(?=\s*(?:得到|之前|之后|以前|以后|前|后|会|时|出|的时候|运算))"),

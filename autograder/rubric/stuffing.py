@@ -18,7 +18,7 @@ import re
 
 from autograder.rubric.model import Question, Rubric
 from autograder.rubric.premises import Sentence
-from autograder.rubric.textnorm import any_of, clause_spans
+from autograder.rubric.textnorm import _CLAUSE_SEPARATORS, TABLE_CELL, any_of, clause_spans
 
 # Function words and verbs: a real clause has some outside its technical terms; a bare term has none.
 _GLUE = re.compile(
@@ -194,8 +194,8 @@ def _fragments(items: list[str]) -> bool:
 _ITEM_SEPARATOR = re.compile(r"[;、]|/(?![\u3400-\u9fff])|(?<![\u3400-\u9fff])/")
 
 
-# A table row's cells are one item, as before the cell border split clauses: a row of a table is no list of terms.
-_ITEM_CLAUSES = ",、:"
+# A table row's cells are one item: a row of a table is no list of terms.
+_ITEM_CLAUSES = _CLAUSE_SEPARATORS.replace(TABLE_CELL, "")
 
 
 def _items(sentences: list[Sentence]) -> list[str]:

@@ -39,11 +39,11 @@ _WORD_INF = [
 
 # Sentence ends: Chinese and ASCII terminators, newlines, and a period that is followed by a space, a CJK
 # character or the end (so `0.0`, `tl.sum` and `x.stride(1)` stay whole).
-_TABLE_BORDER = re.compile(r"\s*(?<!\|)\|(?!\|)\s*")
 _SENTENCE_END = re.compile(r"[。！？；!?;\n]+|\.(?=\s|[\u3400-\u9fff]|$)")
-# Clause separators at bracket depth 0: keeps `max(x, -inf)` and `(4, 100)` in one clause.
-# The mark a markdown table's cell border becomes.
+# A markdown table's cell border (a single "|", not "||") and the mark it becomes.
+_TABLE_BORDER = re.compile(r"\s*(?<!\|)\|(?!\|)\s*")
 TABLE_CELL = "¦"
+# Clause separators at bracket depth 0: keeps `max(x, -inf)` and `(4, 100)` in one clause.
 _CLAUSE_SEPARATORS = ",、:" + TABLE_CELL
 
 
