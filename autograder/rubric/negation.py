@@ -66,7 +66,7 @@ CAUSAL_CUES = _words(
     因为 所以 (?<![即假])使(?!用) (?<![不别])让 否则 因此 由于 导致 从而 于是 以便 为了 不然 既然 故(?!意|障) 原因 才能 保证 确保 这样 \bbecause\b \bso\b
     \bsince\b \botherwise\b \btherefore\b \bhence\b \bthus\b \bwould\b \bdue\sto\b \bensures?\b
     \bthereby\b \bas\sa\sresult\b \bwhich\smeans\b \bin\sorder\sto\b \b(?:that'?s|which\sis)\swhy\b
-    → => ⇒ 理由 \bwhich\sis\swhy\b
+    → => ⇒ ∴ ∵ 理由 \bwhich\sis\swhy\b
     """
 )
 

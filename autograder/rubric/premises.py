@@ -21,7 +21,7 @@ from autograder.rubric.textnorm import any_of, clause_spans
 _PURPOSE_MARKERS = r"是为了 为了 目的(?:是|在于|就是) 用来 以便 \bso\sthat\b \bin\sorder\sto\b"
 _FORWARD = rf"""
     是因为 因为(?!这样) 由于 既然 鉴于 (?:理由|原因)(?:是|在于|就是)?\s*:? (?:理由|原因)是 \bbecause(?:\sof)?\b \bsince\b
-    \bdue\sto\b \bgiven\sthat\b
+    \bdue\sto\b \bgiven\sthat\b ∵
     {_PURPOSE_MARKERS} 是(?=[^,;:]{{1,30}}?的缘故)
 """
 # A link made by one of the purpose markers: its conclusion is the action the purpose justifies.
@@ -31,7 +31,7 @@ PURPOSE = re.compile("|".join(_PURPOSE_MARKERS.split()))
 # "A 之所以成立，是因为 B" names A as the conclusion: its 所以 is no marker (B after 是因为 is the premise).
 _BACKWARD = r"""
     (?<![之])所以 因此 因而 故而 (?<![缘])故(?!意|障) 于是 从而 导致(?!的\s*[^,.;:!?。\s]) 以致 使得 (?<![即假])使(?!用) 这样一来 (?<![是像照按就])这样(?![的地理说做写看想子]) 保证 确保
-    才能 → => ⇒ \bso\b \btherefore\b \bhence\b \bthus\b \bwhich\smeans\b \bthis\smeans\b \bas\sa\sresult\b
+    才能 → => ⇒ ∴ \bso\b \btherefore\b \bhence\b \bthus\b \bwhich\smeans\b \bthis\smeans\b \bas\sa\sresult\b
     \b(?:that'?s|which\sis|this\sis)\swhy\b \bensures?\b \bthereby\b
 """
 # The clause after the marker is what would go wrong otherwise: the student's justification of A.
@@ -59,6 +59,7 @@ _LABEL = re.compile(r"\W*[a-z_][a-z0-9_.]*\s*")
 _NUMBERS_ONLY = re.compile(r"\s*[\d.,\s×x*+-]*\s*(?:[→,;:]|$)")
 # A bracketed aside without nested brackets ("(n=5, block=8)", "[0, 1]"): its commas split no clause.
 _PARENS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\}")
+_COMMENT_OPENS = re.compile(r"\S\s*#\s*$")
 
 
 def _top_level_clauses(text: str) -> list[str]:
@@ -108,7 +109,14 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
                 continue  # "所以：…", "所以其实就是：…" head a summary: its clauses carry their own markers
             if _agent_only(marker, before):
                 continue  # "eps 保证 var=0 时 rstd 有限": the subject of a guarantee is no premise of it
-            premise = before if _content(before) and not _subject_only(marker, before) else previous
+            # "x = tl.where(…)  # 所以再 mask": a comment that opens with 所以 concludes the comment above it,
+            # not the code on its own line.
+            code_then_comment = _COMMENT_OPENS.search(before) is not None
+            premise = (
+                before
+                if _content(before) and not _subject_only(marker, before) and not code_then_comment
+                else previous
+            )
             if i and not _content(before) and markers[i - 1].group(0) in _ARROWS:
                 # "B → 所以 A" (v12-q1-003): the arrow and 所以 are one link; B is its premise, not the
                 # sentence before.

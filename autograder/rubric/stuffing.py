@@ -220,7 +220,26 @@ def _item_kind(item: str, spans: list[tuple[int, int]], cues: re.Pattern) -> tup
         return ("frame", 0) if words <= 2 and not glue else ("prose", 0)
     if glue <= len(spans) // 6 and words <= 1 + len(spans) // 3:  # a long run of terms may hold a slip
         return "bare", len(spans)
-    return "prose", 0
+    spaced = _spaced_terms(item)
+    return ("bare", spaced) if spaced else ("prose", 0)
+
+
+def _spaced_terms(item: str) -> int:
+    """The number of terms of a list whose separator is the space: twelve or more tokens, none an operator
+    on its own ("-", "→", "="), ten or more of them words, and at most one in ten holding a function word
+    or verb ("融合 fused 访存受限 memory-bound 带宽 bandwidth HBM …", lesson 7 blind v27 l7v27-q3-005),
+    whatever share of them the rubric's vocabulary knows; 0 for anything else. Prose, English included,
+    holds its glue words ("the", "to", "是", "会") between its terms, and a formula its operators."""
+    tokens = item.split()
+    if len(tokens) < 12 or any(_OPERATOR.fullmatch(t) for t in tokens):
+        return 0
+    words = sum(bool(_SPACED_WORD.fullmatch(t)) for t in tokens)
+    glued = sum(bool(_GLUE.search(_CODE.sub(" ", t))) for t in tokens)
+    return len(tokens) if words >= 10 and glued <= len(tokens) // 10 else 0
+
+
+_OPERATOR = re.compile(r"[\W_]+")
+_SPACED_WORD = re.compile(r"[a-z\u3400-\u9fff][a-z0-9\u3400-\u9fff_-]*")
 
 
 def _spans(terms: list[re.Pattern], text: str, scoring: list[re.Pattern]) -> list[tuple[int, int]]:

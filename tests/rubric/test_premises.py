@@ -309,3 +309,22 @@ def test_an_arrow_inside_otherwise_is_the_counter_premise():
     """In '截掉负数，否则 sqrt → NaN', is the whole 'sqrt → nan' what would happen otherwise, not 'sqrt' a premise
     of 'nan'?"""
     assert links("截掉负数，否则 sqrt → NaN") == [("sqrt → nan", "截掉负数")]
+
+
+def test_therefore_and_because_signs_are_markers():
+    """Are '∴ B' (therefore) and '∵ A' (because) causal markers like 所以 and 因为?"""
+    assert links("∴ 要再 mask 一次", previous="每个 padding lane 多加 mean²") == [
+        (normalize("每个 padding lane 多加 mean²"), "要再 mask 一次")
+    ]
+    assert links("均值是对的，∵ 0 是加法单位元") == [("0 是加法单位元", "均值是对的")]
+
+
+def test_a_comment_opening_with_so_concludes_the_comment_above():
+    """In code, does '# 所以…' after a line of code take the comment above as its premise, not the code on its line?"""
+    previous = "# 输出：每个 padding lane 多加 mean²，方差偏大"
+    found = links("centered = tl.where(mask, centered, 0.0)  # 所以再 mask 一次", previous=previous)
+    assert [premise for premise, _ in found] == [
+        "每个 padding lane 多加 mean2, 方差偏大"
+    ]  # its stage heading is no premise
+    # false twin: a comment that opens with a reason of its own keeps it
+    assert links("x = x.to(tl.float32)  # fp16 会溢出，所以转 fp32")[0][0].endswith("fp16 会溢出")

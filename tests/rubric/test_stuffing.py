@@ -145,3 +145,19 @@ def test_round21_quantities_with_their_verbs_are_no_enumeration():
     rubric = load_rubric(lesson("lesson07-softmax").rubric)
     text = "朴素版读 6MN、写 4MN，融合版读 MN、写 MN，总字节比约 5，访存受限，所以预测快 5 倍左右。"
     assert enumerations(prepare(text, rubric)) == []
+
+
+def test_a_space_separated_keyword_dump_is_stuffing():
+    """Is a run of glue-less terms separated only by spaces a list, while an English sentence or a formula of
+    as many tokens is not? (lesson 7, l7v27-q3-005)"""
+    dump = (
+        "融合 fused 访存受限 memory-bound 带宽 bandwidth HBM L2 缓存 cache 字节数 5MN+2M 3MN+2M MN 4 倍 5.09 倍 "
+        "延迟 latency grid-stride do_bench 中位数"
+    )
+    assert "stuffing" in flags("lesson07-softmax", "Q3", dump)
+    sentence = (
+        "The fused kernel reads the matrix once and writes it once, so it moves four times fewer bytes."
+    )
+    assert flags("lesson07-softmax", "Q3", sentence) == []
+    formula = "naive reads 5 MN + 2 M and writes 3 MN + 2 M while fused reads MN and writes MN"
+    assert flags("lesson07-softmax", "Q3", formula) == []
