@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty-six blind sets appended as splits blind-v1 to blind-v27 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the twenty-seven blind sets appended as splits blind-v1 to blind-v28 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -66,6 +66,7 @@ def test_calibration_is_valid(calibration):
         "blind-v25",
         "blind-v26",
         "blind-v27",
+        "blind-v28",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -94,6 +95,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v25" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v26" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v27" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v28" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2536,3 +2538,48 @@ def test_round29_wrong_chains_of_v27_are_vetoed(l6, question, text, misconceptio
     result = score(l6, question, text)
     hit = any(m["id"] == misconception and m["veto"] for m in result.to_json()["misconceptions"])
     assert hit is vetoed
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "concept", "earned"),
+    [
+        (
+            "Q2",
+            "除以 N：padding 的 0 不改变和，所以除以 BLOCK_SIZE 会把均值算小。",
+            "block_wrong_effect",
+            True,
+        ),
+        ("Q2", "count = n_cols  # 不用 BLOCK_SIZE", "divide_by_n", True),
+        ("Q3", "要算两个约 1e8 的数之差，fp32 只有 7 位有效数字，减出来的是噪声。", "cancellation", True),
+        # false twins: the mean not computed small, the block assigned as the count, a difference of small numbers
+        ("Q2", "除以 N 的话均值不会算小。", "block_wrong_effect", False),
+        ("Q2", "count = BLOCK_SIZE  # 我以为要除以块长", "divide_by_n", False),
+        ("Q3", "两个小数之差没什么问题。", "cancellation", False),
+    ],
+)
+def test_round30_concepts_in_the_words_of_v28_are_read(l6, question, text, concept, earned):
+    """Are the mean 'computed small' by BLOCK_SIZE, the divisor assigned n_cols in code and the difference of two
+    numbers near 1e8 read as their concepts, while a denial, another value and small numbers are not?"""
+    result = score(l6, question, text)
+    assert (concept in {m["concept"] for m in result.to_json()["matched"]}) is earned
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "routed"),
+    [
+        (
+            "Q2",
+            "The padded zeros add nothing to the sum, so the sum is over N values and must be divided by N.",
+            False,
+        ),
+        ("Q1", "At load time the masked elements are set to 0.0 so the mean is fine.", False),
+        # false twins: the padding said to add something, set to another value
+        ("Q2", "The padded lanes add their garbage to the sum, so it must be divided by N.", True),
+        ("Q1", "At load time the masked elements are set to 1.0 so the mean is fine.", True),
+    ],
+)
+def test_round30_true_premises_of_v28_are_read(l6, question, text, routed):
+    """Are the padded zeros adding nothing and the masked elements set to 0.0 read as true premises, while padding
+    that adds something or holds another value still goes to a TA?"""
+    result = score(l6, question, text)
+    assert result.needs_review if routed else "unknown_premise" not in result.flags

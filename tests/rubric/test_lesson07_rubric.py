@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty-six blind sets appended as splits blind-v1 to blind-v26?"""
+    """Does the calibration file parse, with the twenty-seven blind sets appended as splits blind-v1 to blind-v27?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -61,6 +61,7 @@ def test_calibration_is_valid(calibration):
         "blind-v24",
         "blind-v25",
         "blind-v26",
+        "blind-v27",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -88,6 +89,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v24" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v25" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v26" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v27" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -2719,3 +2721,45 @@ def test_round30_wrong_chains_of_v26_are_vetoed(l7, question, text, misconceptio
     result = score(l7, question, text)
     hit = any(m["id"] == misconception and m["veto"] for m in result.to_json()["misconceptions"])
     assert hit is vetoed
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "flagged"),
+    [
+        ("Q1", "真正严重的是 0 会让 x − max 出现 0/0，整行都会变成 NaN。", "zero_fill_nan", True),
+        ("Q1", "max 本身不会错，因为真实数据里总有比 0 大的数。", "zero_fill_harmless", True),
+        (
+            "Q1",
+            "padding lane 的 log-softmax 输出本来就应该是 −∞，所以输出阶段 padding 的结果就是正确的 −∞。",
+            "padding_output_written",
+            True,
+        ),
+        # false twins: the fill never giving 0/0, an all-negative row named, the padding never stored
+        ("Q1", "0 不会让 x − max 出现 0/0，它的错是顶替最大值。", "zero_fill_nan", False),
+        ("Q1", "全负的行里没有比 0 大的数，所以 0 会顶替最大值。", "zero_fill_harmless", False),
+        ("Q1", "padding lane 的输出不会写回，store 带着同一个 mask。", "padding_output_written", False),
+    ],
+)
+def test_round31_wrong_chains_of_v27_are_flagged(l7, question, text, misconception, flagged):
+    """Are the 0.0 fill said to make x − max give 0/0, a row said always to hold a positive number, and −∞ justified
+    by the padding's own output flagged, while their denials are not?"""
+    result = score(l7, question, text)
+    assert (misconception in {m["id"] for m in result.to_json()["misconceptions"]}) is flagged
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        (
+            "减了以后它们都 ≤ 0，所以不会溢出。这个操作之所以不改变结果，是因为上下都乘了同一个 e^{−m}。",
+            False,
+        ),
+        # false twin: the same words for the wrong sign of the exponents
+        ("减了以后它们都 ≥ 1，所以不会溢出。这个操作之所以不改变结果，是因为上下都乘了同一个 e^{−m}。", True),
+    ],
+)
+def test_round31_true_premises_of_v27_are_read(l7, text, routed):
+    """Are 'after the subtraction they are all ≤ 0' and 'top and bottom multiplied by the same e^{−m}' read as true
+    premises, while exponents said to be ≥ 1 still go to a TA?"""
+    result = score(l7, "Q2", text)
+    assert result.needs_review if routed else "unknown_premise" not in result.flags
