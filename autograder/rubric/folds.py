@@ -28,12 +28,19 @@ _TYPOS = {
     "记存器": "寄存器",
     "篇大": "偏大",
     "篇小": "偏小",
+    "原素": "元素",
+    "分木": "分母",
+    "指树": "指数",
+    "因位": "因为",
     # Taiwan's words for the lesson's terms (t2s converts the characters, not the vocabulary).
     "变异数": "方差",
     "资料": "数据",
     "暂存器": "寄存器",
     "溢位": "溢出",
     "记忆体": "内存",
+    # Algebra's other names for the identity element (lesson 7 blind v28 l7v28-q1-009: 'max 的幺元是 −∞').
+    "幺元": "单位元",
+    "恒等元": "单位元",
     # 实测 / 预测 typed with 侧 (the same shi/ce keys): neither 实侧 nor 预侧 is a word.
     "实侧": "实测",
     "预侧": "预测",
@@ -65,6 +72,14 @@ _CONTEXT_TYPOS = (
     # 真是 for 真实 before what is real ("真是的元素只有 N 个"), never the exclamation "真是的，…".
     (re.compile(r"真是(?=的?\s*(?:元素|数据|值|个数|长度|列数|列|数(?!字)|lanes?|样本))"), "真实"),
     (re.compile(r"单位原(?!则|来|因|本|先|始|理)"), "单位元"),
+    # 经度 (longitude) for 精度, 初一 (a date) for 除以, 均指 (all mean) for 均值, only where the arithmetic follows
+    # ("fp16 的经度不够", "初一 BLOCK_SIZE", "均指会变小"; lesson 6 blind v30 l6v30-q2-017).
+    (re.compile(r"经度(?=\s*(?:不够|不足|太低|低|更高|高|损失|丢|有限|只有))"), "精度"),
+    (re.compile(r"初一(?=\s*(?:block|n\b|n_cols|\d|真实|个数|元素))", re.IGNORECASE), "除以"),
+    (re.compile(r"(?<!平)均指(?=\s*(?:会|就|偏|变|被|不对|错|=))"), "均值"),
+    # 最大直 for 最大值 outside 最大直径; 平一 for 平移 before what the shift leaves unchanged (lesson 7 blind v29 l7v29-q2-021).
+    (re.compile(r"最大直(?!径|线|角|接)"), "最大值"),
+    (re.compile(r"平一(?=\s*(?:不改变|不变|不影响|不会改变))"), "平移"),
     # 一出 for 溢出 after a modal ("fp16 会一出", "容易一出"), never "一出错就…" or "一出现".
     (re.compile(r"(?<=会|要|易|能|就|怕)一出(?!错|现|来|去|门|戏|手|问题|事|场|发|口|生)"), "溢出"),
 )

@@ -224,8 +224,11 @@ def _step_arrow(sentence: str, marker: re.Match) -> bool:
     if marker.group(0) != "→":
         return False
     left, right = sentence[: marker.start()].split("→")[-1], sentence[marker.end() :]
-    if re.search(r"\d\s*$", left) and re.match(r"\s*(?:\.\.\.|…)?\s*(?:[a-z_]+\s*=\s*)?\d", right):
-        return True  # "128 → 64 → … → 1", "n=257 → block=512": a sequence of numbers, a value mapped to one
+    if re.search(r"\d\s*$", left) and re.match(
+        r"\s*(?:\.\.\.|…)?\s*(?:[a-z_]+\s*=\s*)?(?:\d|-\s*(?:mean|μ|mu)\b)", right
+    ):
+        # "128 → 64 → … → 1", "n=257 → block=512", "padding lane 0 → -mean": a value mapped to the next one
+        return True
     left = _HEADING.sub("", left.split(":")[-1] if left.count(":") else left)
     if _STATE.search(left.split(",")[-1]) and not _NUMBERS_ONLY.match(right):
         return False  # a condition and what follows from it

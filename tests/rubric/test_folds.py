@@ -50,7 +50,9 @@ def test_a_key_term_corrected_in_brackets_reads_as_the_correction():
     assert fold_typos("访存受线(受限)") == "访存受限"
     assert fold_typos("上溢(上限)") == "上溢(上限)"
     assert fold_typos("单位(单元)") == "单位(单元)"
-    assert fold_typos("单位元(幺元)") == "单位元(幺元)"
+    assert (
+        fold_typos("单位元(幺元)") == "单位元(单位元)"
+    )  # 幺元 itself folds to the lesson's word; the gloss stays a gloss
     assert fold_typos("不会上溢(下溢)") == "不会上溢(下溢)"
     assert fold_typos("读显存(内存)") == "读显存(内存)"
     assert fold_typos("一出(戏出)") == "一出(戏出)"
@@ -80,3 +82,28 @@ def test_homophones_of_variance_digits_and_square_root_fold_beside_arithmetic():
 def test_taiwan_memory_folds():
     """Is 記憶體 (Taiwan's word for memory, 记忆体 after t2s) read as 内存?"""
     assert fold_typos("不读记忆体") == "不读内存"
+
+
+def test_homophones_of_precision_divide_and_mean_fold_beside_arithmetic():
+    """Are 经度, 初一 and 均指 read as 精度, 除以 and 均值 before the arithmetic, and left alone as a longitude, a date
+    and 'all refer to'? (lesson 6 blind v30 l6v30-q2-017)"""
+    assert (
+        fold_typos("fp16 的经度不够，初一 BLOCK_SIZE 的话均指会变小")
+        == "fp16 的精度不够，除以 BLOCK_SIZE 的话均值会变小"
+    )
+    assert fold_typos("东经度数，初一那天，均指同一件事") == "东经度数，初一那天，均指同一件事"
+    assert fold_typos("真是的原素只有 N 个") == "真实的元素只有 N 个"
+
+
+def test_homophones_of_lesson_7_fold():
+    """Are 分木, 指树, 因位, 最大直 and 平一 read as 分母, 指数, 因为, 最大值 and 平移, while 最大直径 stays?
+    (lesson 7 blind v29 l7v29-q2-021)"""
+    assert fold_typos("因位分木同乘 e^{−m}，指树在 [0,1]，减去最大直，所以平一不改变结果") == (
+        "因为分母同乘 e^{−m}，指数在 [0,1]，减去最大值，所以平移不改变结果"
+    )
+    assert fold_typos("圆的最大直径") == "圆的最大直径"
+
+
+def test_other_names_of_the_identity_fold():
+    """Are 幺元 and 恒等元 read as 单位元, the lesson's own word?"""
+    assert fold_typos("max 的幺元是 −∞，加法的恒等元是 0") == "max 的单位元是 −∞，加法的单位元是 0"

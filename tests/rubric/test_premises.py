@@ -328,3 +328,9 @@ def test_a_comment_opening_with_so_concludes_the_comment_above():
     ]  # its stage heading is no premise
     # false twin: a comment that opens with a reason of its own keeps it
     assert links("x = x.to(tl.float32)  # fp16 会溢出，所以转 fp32")[0][0].endswith("fp16 会溢出")
+
+
+def test_an_arrow_from_a_number_to_minus_mean_is_a_value_mapped():
+    """Is 'padding lane 0 → -mean' a value mapped to the next one, not a cause, while 'x+0=x → 和不变' still is?"""
+    assert links("逐元素, padding lane 0 → -mean") == []
+    assert links("x+0=x → 和不变") == [("x+0=x", "和不变")]
