@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty-seven blind sets appended as splits blind-v1 to blind-v28 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the twenty-nine blind sets appended as splits blind-v1 to blind-v30 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -67,6 +67,8 @@ def test_calibration_is_valid(calibration):
         "blind-v26",
         "blind-v27",
         "blind-v28",
+        "blind-v29",
+        "blind-v30",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -96,6 +98,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v26" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v27" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v28" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v29" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v30" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2583,3 +2587,60 @@ def test_round30_true_premises_of_v28_are_read(l6, question, text, routed):
     that adds something or holds another value still goes to a TA?"""
     result = score(l6, question, text)
     assert result.needs_review if routed else "unknown_premise" not in result.flags
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "concept", "earned"),
+    [
+        ("Q2", "如果用 BLOCK_SIZE，那 BLOCK_SIZE−N 个补的 0 会被当成数据。", "divide_by_n", True),
+        ("Q2", "算日均支出肯定除 31 天，不能除 32。", "divide_by_n", True),
+        ("Q2", "除以 4 等于多数了一个“0 样本”。", "divide_by_n", True),
+        ("Q2", "不然平均值被空货位拉低了。", "block_wrong_effect", True),
+        ("Q1", "然后每笔减去平均值，空行也被减了，变成负的平均值。", "minus_mean", True),
+        # false twins: real data counted, the mean raised, the mean itself (not its negative)
+        ("Q2", "真实的数据会被当成数据。", "divide_by_n", False),
+        ("Q2", "平均值被真实数据拉高了。", "block_wrong_effect", False),
+        ("Q1", "每笔减去平均值，空行还是平均值。", "minus_mean", False),
+    ],
+)
+def test_round31_analogies_of_v29_are_read(l6, question, text, concept, earned):
+    """Are the padding's zeros taken for data, a worked count divided by and not the padded one, the mean pulled down
+    and '负的平均值' read as their concepts, while real data, a raised mean and the mean itself are not?"""
+    result = score(l6, question, text)
+    assert (concept in {m["concept"] for m in result.to_json()["matched"]}) is earned
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "routed"),
+    [
+        (
+            "Q1",
+            "load 的时候 other=0.0，所以被 mask 的 lane 是 0，0 加进去求和不受影响，所以均值是对的。",
+            False,
+        ),
+        ("Q2", "we have N real elements, so we divide by N.", False),
+        ("Q2", "除以 N 是因为 BLOCK_SIZE 不一定等于 N。", False),
+        # false twins: a padding value that changes the sum, a block count named real, the block always N
+        (
+            "Q1",
+            "load 的时候 other=1.0，所以被 mask 的 lane 是 1，1 加进去求和不受影响，所以均值是对的。",
+            True,
+        ),
+        ("Q2", "we have BLOCK_SIZE real elements, so we divide by N.", True),
+        ("Q2", "除以 N 是因为 BLOCK_SIZE 一定等于 N。", True),
+    ],
+)
+def test_round31_true_premises_of_v30_are_read(l6, question, text, routed):
+    """Are '0 加进去求和不受影响', 'we have N real elements' and 'BLOCK_SIZE 不一定等于 N' read as true premises, while a
+    fill of 1, a block count called real and the block called always N still go to a TA?"""
+    result = score(l6, question, text)
+    assert result.needs_review if routed else "unknown_premise" not in result.flags
+
+
+def test_round31_one_pass_denied_wrong_in_fp32_is_vetoed(l6):
+    """Is "I don't think one-pass is wrong in fp32" vetoed as one_pass_fine, while "I don't think one-pass is right" is
+    not?"""
+    hit = score(l6, "Q3", "Honestly I don't think one-pass is wrong in fp32.").to_json()["misconceptions"]
+    assert any(m["id"] == "one_pass_fine" and m["veto"] for m in hit)
+    twin = score(l6, "Q3", "Honestly I don't think one-pass is right: the two 1e8 terms cancel.").to_json()
+    assert not any(m["id"] == "one_pass_fine" for m in twin["misconceptions"])

@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty-seven blind sets appended as splits blind-v1 to blind-v27?"""
+    """Does the calibration file parse, with the twenty-nine blind sets appended as splits blind-v1 to blind-v29?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -62,6 +62,8 @@ def test_calibration_is_valid(calibration):
         "blind-v25",
         "blind-v26",
         "blind-v27",
+        "blind-v28",
+        "blind-v29",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -90,6 +92,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v25" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v26" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v27" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v28" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v29" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -2763,3 +2767,37 @@ def test_round31_true_premises_of_v27_are_read(l7, text, routed):
     premises, while exponents said to be ≥ 1 still go to a TA?"""
     result = score(l7, "Q2", text)
     assert result.needs_review if routed else "unknown_premise" not in result.flags
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "flagged"),
+    [
+        ("Q3", "融合 2MN（max 一遍、sum 一遍，要读两遍），预测 8/3 ≈ 2.7×。", "wrong_traffic_count", True),
+        ("Q3", "这说明字节数这个模型根本就不对，融合在实际中不值得做。", "byte_model_rejected", True),
+        # false twins: the naive version reading twice, the byte model's premise failing on small shapes
+        ("Q3", "融合只读一次写一次，朴素要读两遍以上。", "wrong_traffic_count", False),
+        ("Q3", "小矩阵留在 L2 里，字节模型的前提不成立。", "byte_model_rejected", False),
+    ],
+)
+def test_round32_wrong_conclusions_of_v28_v29_are_flagged(l7, question, text, misconception, flagged):
+    """Are the fused kernel said to read the row twice and the byte model or fusion rejected from the small shapes
+    flagged for a TA, while the naive version's passes and the byte model's failing premise on small shapes are not?"""
+    result = score(l7, question, text)
+    assert (misconception in {m["id"] for m in result.to_json()["misconceptions"]}) is flagged
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "earned"),
+    [
+        ("(ℝ∪{−∞}, max) 的幺元是 −∞。", "max_unaffected", True),
+        ("exp 把 −∞ 映射到 0。", "sum_unaffected", True),
+        # false twins: another identity, another image
+        ("(ℝ, +) 的幺元是 0。", "max_unaffected", False),
+        ("exp 把 0 映射到 1。", "sum_unaffected", False),
+    ],
+)
+def test_round32_the_identity_in_algebra_words_is_read(l7, text, concept, earned):
+    """Are 'max 的幺元是 −∞' and 'exp 把 −∞ 映射到 0' read as the max and the sum unaffected, while the sum's identity
+    and exp(0) = 1 are not?"""
+    result = score(l7, "Q1", text)
+    assert (concept in {m["concept"] for m in result.to_json()["matched"]}) is earned
