@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty-nine blind sets appended as splits blind-v1 to blind-v30 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the thirty blind sets appended as splits blind-v1 to blind-v31 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -69,6 +69,7 @@ def test_calibration_is_valid(calibration):
         "blind-v28",
         "blind-v29",
         "blind-v30",
+        "blind-v31",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -100,6 +101,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v28" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v29" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v30" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v31" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2644,3 +2646,25 @@ def test_round31_one_pass_denied_wrong_in_fp32_is_vetoed(l6):
     assert any(m["id"] == "one_pass_fine" and m["veto"] for m in hit)
     twin = score(l6, "Q3", "Honestly I don't think one-pass is right: the two 1e8 terms cancel.").to_json()
     assert not any(m["id"] == "one_pass_fine" for m in twin["misconceptions"])
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        (
+            "centered_other 必须填 0.0，因为 tl.where 的第三个参数必须和前面 tl.load 的 other 一样，否则编译器会报错。",
+            True,
+        ),
+        # false twins: the two fills equal by coincidence, the rule denied
+        ("centered_other 填 0.0，它恰好和 tl.load 的 other 一样，因为两次都是求和的单位元。", False),
+        ("centered_other 不必和 tl.load 的 other 一样。", False),
+    ],
+)
+def test_round32_a_fill_said_to_match_the_load_is_vetoed(l6, text, vetoed):
+    """Is the made-up rule that tl.where's fill must equal the load's other vetoed, while a coincidence and a denial
+    are not?"""
+    result = score(l6, "explanation", text)
+    assert (
+        any(m["id"] == "fill_must_match_load" and m["veto"] for m in result.to_json()["misconceptions"])
+        is vetoed
+    )

@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the twenty-nine blind sets appended as splits blind-v1 to blind-v29?"""
+    """Does the calibration file parse, with the thirty blind sets appended as splits blind-v1 to blind-v30?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -64,6 +64,7 @@ def test_calibration_is_valid(calibration):
         "blind-v27",
         "blind-v28",
         "blind-v29",
+        "blind-v30",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -94,6 +95,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v27" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v28" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v29" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v30" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -2801,3 +2803,35 @@ def test_round32_the_identity_in_algebra_words_is_read(l7, text, concept, earned
     and exp(0) = 1 are not?"""
     result = score(l7, "Q1", text)
     assert (concept in {m["concept"] for m in result.to_json()["matched"]}) is earned
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "flagged"),
+    [
+        (
+            "Q3",
+            "朴素的广播访问跳来跳去，cache line 利用率只有一半，所以朴素多亏了一截。",
+            "cache_line_speedup",
+            True,
+        ),
+        (
+            "explanation",
+            "mask 掉的 lane 在 tl.max / tl.sum 里不参与归约，所以填什么都行。",
+            "mask_skips_reduction",
+            True,
+        ),
+        # false twins: the traffic as the cause, the padding taking part
+        ("Q3", "两个版本都按行连续读，差别在读写的字节数。", "cache_line_speedup", False),
+        (
+            "explanation",
+            "mask 掉的 lane 在 tl.max / tl.sum 里照样参与归约，所以要填 −∞。",
+            "mask_skips_reduction",
+            False,
+        ),
+    ],
+)
+def test_round33_wrong_chains_of_v30_are_flagged(l7, question, text, misconception, flagged):
+    """Are cache-line use as the speed-up's cause and the padding said not to take part in the reductions (also in the
+    note) flagged, while the traffic and the padding taking part are not?"""
+    result = score(l7, question, text)
+    assert (misconception in {m["id"] for m in result.to_json()["misconceptions"]}) is flagged
