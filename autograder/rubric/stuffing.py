@@ -230,15 +230,20 @@ def _spaced_terms(item: str) -> int:
     or verb ("融合 fused 访存受限 memory-bound 带宽 bandwidth HBM …", lesson 7 blind v27 l7v27-q3-005),
     whatever share of them the rubric's vocabulary knows; 0 for anything else. Prose, English included,
     holds its glue words ("the", "to", "是", "会") between its terms, and a formula its operators."""
-    tokens = item.split()
-    if len(tokens) < 12 or any(_OPERATOR.fullmatch(t) for t in tokens):
+    tokens = _TICKS.sub(" ", item).split()  # "访存受限 ✔ 带宽 ✔ …": a tick marks an item, it states nothing
+    ticked = len(_TICKS.findall(item)) >= 4  # a checklist: its ticks already mark the items
+    if len(tokens) < (8 if ticked else 12) or any(_OPERATOR.fullmatch(t) for t in tokens):
         return 0
     words = sum(bool(_SPACED_WORD.fullmatch(t)) for t in tokens)
     glued = sum(bool(_GLUE.search(_CODE.sub(" ", t))) for t in tokens)
-    return len(tokens) if words >= 10 and glued <= len(tokens) // 10 else 0
+    allowed = (
+        len(tokens) // 4 if ticked else max(1, len(tokens) // 10)
+    )  # a slip: 访存, 缓存 hold a glue character
+    return len(tokens) if words >= (6 if ticked else 10) and glued <= allowed else 0
 
 
 _OPERATOR = re.compile(r"[\W_]+")
+_TICKS = re.compile(r"[✔✓✅☑√•]")
 _SPACED_WORD = re.compile(r"[a-z\u3400-\u9fff][a-z0-9\u3400-\u9fff_-]*")
 
 

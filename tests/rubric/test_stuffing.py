@@ -161,3 +161,12 @@ def test_a_space_separated_keyword_dump_is_stuffing():
     assert flags("lesson07-softmax", "Q3", sentence) == []
     formula = "naive reads 5 MN + 2 M and writes 3 MN + 2 M while fused reads MN and writes MN"
     assert flags("lesson07-softmax", "Q3", formula) == []
+
+
+def test_a_ticked_checklist_of_terms_is_stuffing():
+    """Is a checklist of terms ("访存受限 ✔ 带宽 ✔ …") a list, while a short sentence that ends on a tick is not?
+    (lesson 7 blind v31 l7v31-q3-011, lesson 6 blind v27 l6v27-ex-006)"""
+    checklist = "访存受限 ✔ 带宽 ✔ roofline ✔ L2 缓存 ✔ kernel 融合 ✔ 4 倍 ✔ 实测 ✔ grid-stride ✔"
+    assert "stuffing" in flags("lesson07-softmax", "Q3", checklist)
+    sentence = "朴素读 5MN+2M、写 3MN+2M，融合读写各 MN，所以预测约 4 倍 ✔"
+    assert flags("lesson07-softmax", "Q3", sentence) == []
