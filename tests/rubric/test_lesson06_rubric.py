@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the thirty blind sets appended as splits blind-v1 to blind-v31 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the thirty-one blind sets appended as splits blind-v1 to blind-v32 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -70,6 +70,7 @@ def test_calibration_is_valid(calibration):
         "blind-v29",
         "blind-v30",
         "blind-v31",
+        "blind-v32",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -102,6 +103,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v29" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v30" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v31" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v32" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2668,3 +2670,30 @@ def test_round32_a_fill_said_to_match_the_load_is_vetoed(l6, text, vetoed):
         any(m["id"] == "fill_must_match_load" and m["veto"] for m in result.to_json()["misconceptions"])
         is vetoed
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "expected"),
+    [
+        ("Q3", "两遍法的 mean 也一样算，但它后面做了第二次 mask，所以误差被消掉了。", "one_pass_padding"),
+        ("Q2", "因为有效元素是 N 个。", "divide_by_n"),
+        (
+            "Q2",
+            "Only N of the BLOCK_SIZE lanes hold data; the padding lanes are not observations.",
+            "divide_by_n",
+        ),
+        # false twins: the mask named for the padding only, the block's lanes named as real
+        ("Q3", "第二次 mask 之后 padding 变回 0，和舍入误差无关。", None),
+        ("Q2", "因为有效元素是 BLOCK_SIZE 个。", None),
+    ],
+)
+def test_round33_words_of_v32_are_read(l6, question, text, expected):
+    """Is the second mask said to remove the rounding error vetoed, and are the real count in '有效元素是 N 个' and 'only N of
+    the lanes hold data' read, while the mask named for the padding and a block count are neither?"""
+    result = score(l6, question, text).to_json()
+    vetoed = {m["id"] for m in result["misconceptions"] if m["veto"]}
+    matched = {m["concept"] for m in result["matched"]}
+    if expected is None:
+        assert "one_pass_padding" not in vetoed and "divide_by_n" not in matched
+    else:
+        assert expected in vetoed | matched

@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the thirty blind sets appended as splits blind-v1 to blind-v30?"""
+    """Does the calibration file parse, with the thirty-one blind sets appended as splits blind-v1 to blind-v31?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -65,6 +65,7 @@ def test_calibration_is_valid(calibration):
         "blind-v28",
         "blind-v29",
         "blind-v30",
+        "blind-v31",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -96,6 +97,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v28" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v29" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v30" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v31" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
