@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the thirty-one blind sets appended as splits blind-v1 to blind-v32 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the thirty-two blind sets appended as splits blind-v1 to blind-v33 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -71,6 +71,7 @@ def test_calibration_is_valid(calibration):
         "blind-v30",
         "blind-v31",
         "blind-v32",
+        "blind-v33",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -104,6 +105,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v30" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v31" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v32" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v33" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2697,3 +2699,27 @@ def test_round33_words_of_v32_are_read(l6, question, text, expected):
         assert "one_pass_padding" not in vetoed and "divide_by_n" not in matched
     else:
         assert expected in vetoed | matched
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "vetoed"),
+    [
+        (
+            "Q2",
+            "用 2 的幂做除数会让结果只能是二进制分数，精度受限，所以换成 N。",
+            "pow2_division_inexact",
+            True,
+        ),
+        ("Q2", "fp16 和 fp32 混算类型不匹配，不转会报错。", "compile_reason", True),
+        ("Q3", "1e8 已经超出范围，累加器饱和，mean(x²) 被钳在上限。", "fp32_overflow", True),
+        # false twins: a power of two as the block, types promoted, 1e8 inside the range
+        ("Q2", "BLOCK_SIZE 用 2 的幂做块长，除数却是 N。", "pow2_division_inexact", False),
+        ("Q2", "fp16 和 fp32 一起算时会自动提升，不会报错。", "compile_reason", False),
+        ("Q3", "1e8 远在 fp32 的范围之内，浮点累加器也不会饱和。", "fp32_overflow", False),
+    ],
+)
+def test_round34_wrong_chains_of_v33_are_vetoed(l6, question, text, misconception, vetoed):
+    """Are a power-of-two divisor 'limiting the precision', mixed types 'erroring' and a saturating fp32 accumulator
+    vetoed, while the block's size, type promotion and 1e8 inside the range are not?"""
+    result = score(l6, question, text)
+    assert any(m["id"] == misconception and m["veto"] for m in result.to_json()["misconceptions"]) is vetoed

@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the thirty-one blind sets appended as splits blind-v1 to blind-v31?"""
+    """Does the calibration file parse, with the thirty-two blind sets appended as splits blind-v1 to blind-v32?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -66,6 +66,7 @@ def test_calibration_is_valid(calibration):
         "blind-v29",
         "blind-v30",
         "blind-v31",
+        "blind-v32",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -98,6 +99,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v29" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v30" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v31" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v32" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -2835,5 +2837,42 @@ def test_round32_the_identity_in_algebra_words_is_read(l7, text, concept, earned
 def test_round33_wrong_chains_of_v30_are_flagged(l7, question, text, misconception, flagged):
     """Are cache-line use as the speed-up's cause and the padding said not to take part in the reductions (also in the
     note) flagged, while the traffic and the padding taking part are not?"""
+    result = score(l7, question, text)
+    assert (misconception in {m["id"] for m in result.to_json()["misconceptions"]}) is flagged
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "flagged"),
+    [
+        (
+            "Q1",
+            "分母不会错，因为 tl.sum 的时候 mask 仍然生效，padding lane 被排除在求和之外。",
+            "mask_skips_reduction",
+            True,
+        ),
+        (
+            "Q3",
+            "The fused kernel does far less arithmetic, and cutting the arithmetic is what gives the ~4x.",
+            "fused_fewer_flops",
+            True,
+        ),
+        # false twins: the padding taking part, the same arithmetic in both
+        (
+            "Q1",
+            "padding lane 不会被排除，它照样进入 tl.sum，只是 exp(−∞) = 0。",
+            "mask_skips_reduction",
+            False,
+        ),
+        (
+            "Q3",
+            "Both versions do the same arithmetic; the fused kernel moves far fewer bytes.",
+            "fused_fewer_flops",
+            False,
+        ),
+    ],
+)
+def test_round35_wrong_chains_of_v32_are_flagged(l7, question, text, misconception, flagged):
+    """Are the padding 'excluded from the sum' and 'far less arithmetic' as the speed-up's cause flagged, while the
+    padding taking part and the same arithmetic are not?"""
     result = score(l7, question, text)
     assert (misconception in {m["id"] for m in result.to_json()["misconceptions"]}) is flagged
