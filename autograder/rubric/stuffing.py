@@ -6,28 +6,21 @@ out, no function word or verb of the student's own is left. Judging items rather
 keeps "因为 mask、单位元、padding…，所以正确" a list (the connectives frame it, they do not make it
 prose), and keeps "应改为负无穷（-inf）。因为 -inf 是 max 的单位元…" prose (every item has a verb).
 
-Two more checks of form against content live here. `grandiose`: a sentence of praise in the lesson's
-terms ("充分体现了…保证了正确性与高性能") with no number, formula or value earns nothing. `enumerations`:
-a run of six or more bare short items ("Welford、Kahan 求和、ulp、eps、clamp…") earns nothing either.
-The confidence gate (content no pattern read) is gate.py.
+One more check of form against content lives here. `grandiose`: a sentence of praise in the lesson's
+terms ("充分体现了…保证了正确性与高性能") with no number, formula or value earns nothing. A run of six or
+more bare short items inside a sentence is enumerations.py's; the confidence gate (content no pattern
+read) is gate.py.
 """
 
 from __future__ import annotations
 
 import re
 
+from autograder.rubric.enumerations import CJK, CODE, GLUE
 from autograder.rubric.model import Question, Rubric
 from autograder.rubric.premises import Sentence
 from autograder.rubric.textnorm import _CLAUSE_SEPARATORS, TABLE_CELL, any_of, clause_spans
 
-# Function words and verbs: a real clause has some outside its technical terms; a bare term has none.
-_GLUE = re.compile(
-    r"[是会把被让使用将对在从到时就都也还而并但则即要能可得了着为与给每这那它其所因由故若如否才只再又已然后先首最"
-    r"不没填取设读写存改换应该变参算比等于做放装]|[=<>≤≥≠]"
-    r"|\b(?:is|are|was|were|be|the|a|an|of|to|in|on|for|with|by|that|this|it|its|each|every|one|so|because|"
-    r"since|will|would|can|must|should|does?|not|no|and|or|but|uses?|used|using|fills?|filled|adds?|per|"
-    r"gets?|has|have|makes?|into|from)\b"
-)
 _HEADING = re.compile(
     r"^\s*(?:输入|输出|状态变化|状态|中间状态|中间|阶段|第\s*[一二三123]\s*步|input|output|state(?:\s+change)?|"
     r"stage\s*\d?)\s*(?:阶段|状态)?\s*$"
@@ -41,7 +34,6 @@ _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?%?(?![\w.])")
 _VECTOR = re.compile(r"[\[(]\s*[+-]?\d[\d.\s,+-]*[\])]")
 # A unit of only numbers or infinities ("-5,-5,-5", "+inf/+inf") repeats in prose about values.
 _VALUE_ONLY = re.compile(r"(?:[+-]?(?:\d+(?:\.\d+)?|inf)|[\W_])*")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _WORD = re.compile(r"[a-z_][a-z0-9_]*")
 
 
@@ -104,77 +96,6 @@ def grandiose(sentences: list[Sentence], rubric: Rubric) -> list[Sentence]:
     return found
 
 
-# ── enumerations: a clause that only lists short items earns nothing ─────────────────────────────────
-# A unit's lead-in or tail that frames a list ("因为 A、B", "包括 A", "…、LayerNorm 等") is no word of its items.
-_LIST_LEAD = re.compile(
-    r"\s*(?:(?:因为|由于|所以|因此|包括|涉及|比如|例如|关键词|要点|以及|还有|和|或|"
-    r"\b(?:because|since|so|including|e\.g\.|such\s+as|and|or|plus)\b)\s*[:：]?\s*)+"
-)
-_LIST_TAIL = re.compile(r"\s*(?:等等?|之类|\betc\.?|\band\s+so\s+on\b)\s*$")
-# A relation, a verb, a negation or a formula ("5mn+2m"): an item holding one says something, not a bare term.
-_RELATION = re.compile(
-    r"[=<>≈≤≥≠→]|->|是|会|变|让|导致|使|把|被|等于|大于|小于|减|加到|加进|加上|乘|除|不|没|要|能|可以|就|所以|因为|"
-    r"为了|防止|避免|保证|用来|用于|得到|算出|产生|造成|变成|成为|读|写|\d\s*[a-z]+\s*[+*×/]|"
-    r"\b(?:is|are|was|were|be|becomes?|makes?|gives?|causes?|adds?|means?|so|because|not|no|would|will|can|"
-    r"must|should|has|have|do|does|prevents?|avoids?|keeps?|turns?|stays?|holds?|reads?|writes?|loads?|stores?)\b"
-)
-_UNIT_SEPARATORS = ",、;；/"
-
-
-def enumerations(sentences: list[Sentence]) -> list[tuple[Sentence, Sentence]]:
-    """[(sentence, the sentence with its enumerations blanked)] for each sentence holding a run of six or
-    more short items joined by `、`, `,`, `;` or `/`, none stating a relation (no =, no negation, no verb
-    of relation), five or more holding a word and four in five bare of any function word or verb
-    ("catastrophic cancellation、Welford、Kahan 求和、ulp、eps、clamp"): a list of terms, whatever its
-    words, earns no concept; the rest of the sentence keeps its own. A short list inside a real clause
-    ("对 fp16、bf16 输入都先转 fp32 再累加") is two units, one with verbs: no run; a list of quantities
-    with their verbs ("读 5MN+2M、写 3MN+2M") is not bare. Blanks keep their place, so the clauses
-    around a list read as they did."""
-    found = []
-    for s in sentences:
-        runs, run = [], []
-        for unit in [*_units(s.text), None]:
-            if unit is not None and unit[2] is not None:
-                run.append(unit)
-                continue
-            worded = sum(bool(re.search(r"[a-z\u3400-\u9fff]", u[2])) for u in run)
-            bare = sum(u[3] for u in run)
-            if len(run) >= 6 and worded >= 5 and bare >= 0.8 * len(run):
-                runs.append(run)
-            run = []
-        if runs:
-            chars = list(s.text)
-            for run in runs:
-                for start, end, _item, _bare in run:
-                    chars[start:end] = " " * (end - start)
-            found.append((s, Sentence(s.raw, "".join(chars), s.cue)))
-    return found
-
-
-def _units(text: str) -> list[tuple[int, int, str | None, bool]]:
-    """(start, end, the item if short and stating no relation else None, whether it is bare of function
-    words) of each unit between list separators outside brackets and not between digits; the span starts
-    after a lead-in ("因为 ") so a blank keeps its connective."""
-    units = []
-    for start, end in clause_spans(text, _UNIT_SEPARATORS):
-        lead = _LIST_LEAD.match(text, start, end)
-        offset = lead.end() if lead else start
-        item = _LIST_TAIL.sub("", text[offset:end]).strip()
-        words_only = _CODE.sub(" ", item)
-        short = bool(item) and not _RELATION.search(words_only) and _words(item) <= 4
-        units.append((offset, end, item if short else None, short and not _GLUE.search(words_only)))
-    return units
-
-
-# A code name ("tl.maximum", ".to(tl.float32)", "block_size") is one term, whatever English its parts spell.
-_CODE = re.compile(r"\S*(?:\.|\(|_)\S*")
-
-
-def _words(item: str) -> int:
-    """Words of an item, a Chinese word counting as two characters."""
-    return len(re.findall(r"[a-z0-9_.+\-]+", item)) + (len(_CJK.findall(item)) + 1) // 2
-
-
 def _repeated(text: str, repeats: int) -> bool:
     """One unit said `repeats` times in a row ("mask mask mask", "单位元，单位元，单位元"), a unit of
     words: a lane vector "[-5,-5,-5]" or "inf/inf" repeats values, which prose about values does."""
@@ -214,8 +135,8 @@ def _item_kind(item: str, spans: list[tuple[int, int]], cues: re.Pattern) -> tup
     if all(_HEADING.match(part) for part in item.split("→")):  # "输入状态→中间状态→输出状态"
         return "frame", 0
     residue = cues.sub(" ", "".join(item[a:b] for a, b in _gaps(spans, len(item))))
-    glue = len(_GLUE.findall(residue))
-    words = len(_WORD.findall(residue)) + (len(_CJK.findall(residue)) + 1) // 2
+    glue = len(GLUE.findall(residue))
+    words = len(_WORD.findall(residue)) + (len(CJK.findall(residue)) + 1) // 2
     if not spans:
         return ("frame", 0) if words <= 2 and not glue else ("prose", 0)
     if glue <= len(spans) // 6 and words <= 1 + len(spans) // 3:  # a long run of terms may hold a slip
@@ -235,7 +156,7 @@ def _spaced_terms(item: str) -> int:
     if len(tokens) < (8 if ticked else 12) or any(_OPERATOR.fullmatch(t) for t in tokens):
         return 0
     words = sum(bool(_SPACED_WORD.fullmatch(t)) for t in tokens)
-    glued = sum(bool(_GLUE.search(_CODE.sub(" ", t))) for t in tokens)
+    glued = sum(bool(GLUE.search(CODE.sub(" ", t))) for t in tokens)
     allowed = (
         len(tokens) // 4 if ticked else max(1, len(tokens) // 10)
     )  # a slip: 访存, 缓存 hold a glue character
@@ -252,7 +173,7 @@ def _spans(terms: list[re.Pattern], text: str, scoring: list[re.Pattern]) -> lis
     rubric's scoring patterns that hold no function word (a pattern that spans a whole clause, such as
     "-inf 是 max 的单位元", is the student's sentence, not a term)."""
     hits = [m for p in terms for m in p.finditer(text)]
-    hits += [m for p in scoring for m in p.finditer(text) if not _GLUE.search(m.group(0))]
+    hits += [m for p in scoring for m in p.finditer(text) if not GLUE.search(m.group(0))]
     raw = sorted((m.start(), m.end()) for m in hits if m.end() > m.start())
     merged: list[tuple[int, int]] = []
     for start, end in raw:

@@ -1,0 +1,93 @@
+"""Enumerations: a clause that only lists short items ("Welford、Kahan 求和、ulp、eps、clamp…") earns nothing.
+
+Also the lexical classes both list rules share (stuffing.py judges whole answers): the glue words a real
+clause holds beside its terms, the CJK range, and code names read as one term.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autograder.rubric.premises import Sentence
+from autograder.rubric.textnorm import clause_spans
+
+# Function words and verbs: a real clause has some outside its technical terms; a bare term has none.
+GLUE = re.compile(
+    r"[是会把被让使用将对在从到时就都也还而并但则即要能可得了着为与给每这那它其所因由故若如否才只再又已然后先首最"
+    r"不没填取设读写存改换应该变参算比等于做放装]|[=<>≤≥≠]"
+    r"|\b(?:is|are|was|were|be|the|a|an|of|to|in|on|for|with|by|that|this|it|its|each|every|one|so|because|"
+    r"since|will|would|can|must|should|does?|not|no|and|or|but|uses?|used|using|fills?|filled|adds?|per|"
+    r"gets?|has|have|makes?|into|from)\b"
+)
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+# ── enumerations: a clause that only lists short items earns nothing ─────────────────────────────────
+# A unit's lead-in or tail that frames a list ("因为 A、B", "包括 A", "…、LayerNorm 等") is no word of its items.
+_LIST_LEAD = re.compile(
+    r"\s*(?:(?:因为|由于|所以|因此|包括|涉及|比如|例如|关键词|要点|以及|还有|和|或|"
+    r"\b(?:because|since|so|including|e\.g\.|such\s+as|and|or|plus)\b)\s*[:：]?\s*)+"
+)
+_LIST_TAIL = re.compile(r"\s*(?:等等?|之类|\betc\.?|\band\s+so\s+on\b)\s*$")
+# A relation, a verb, a negation or a formula ("5mn+2m"): an item holding one says something, not a bare term.
+_RELATION = re.compile(
+    r"[=<>≈≤≥≠→]|->|是|会|变|让|导致|使|把|被|等于|大于|小于|减|加到|加进|加上|乘|除|不|没|要|能|可以|就|所以|因为|"
+    r"为了|防止|避免|保证|用来|用于|得到|算出|产生|造成|变成|成为|读|写|\d\s*[a-z]+\s*[+*×/]|"
+    r"\b(?:is|are|was|were|be|becomes?|makes?|gives?|causes?|adds?|means?|so|because|not|no|would|will|can|"
+    r"must|should|has|have|do|does|prevents?|avoids?|keeps?|turns?|stays?|holds?|reads?|writes?|loads?|stores?)\b"
+)
+_UNIT_SEPARATORS = ",、;；/"
+
+
+def enumerations(sentences: list[Sentence]) -> list[tuple[Sentence, Sentence]]:
+    """[(sentence, the sentence with its enumerations blanked)] for each sentence holding a run of six or
+    more short items joined by `、`, `,`, `;` or `/`, none stating a relation (no =, no negation, no verb
+    of relation), five or more holding a word and four in five bare of any function word or verb
+    ("catastrophic cancellation、Welford、Kahan 求和、ulp、eps、clamp"): a list of terms, whatever its
+    words, earns no concept; the rest of the sentence keeps its own. A short list inside a real clause
+    ("对 fp16、bf16 输入都先转 fp32 再累加") is two units, one with verbs: no run; a list of quantities
+    with their verbs ("读 5MN+2M、写 3MN+2M") is not bare. Blanks keep their place, so the clauses
+    around a list read as they did."""
+    found = []
+    for s in sentences:
+        runs, run = [], []
+        for unit in [*_units(s.text), None]:
+            if unit is not None and unit[2] is not None:
+                run.append(unit)
+                continue
+            worded = sum(bool(re.search(r"[a-z\u3400-\u9fff]", u[2])) for u in run)
+            bare = sum(u[3] for u in run)
+            if len(run) >= 6 and worded >= 5 and bare >= 0.8 * len(run):
+                runs.append(run)
+            run = []
+        if runs:
+            chars = list(s.text)
+            for run in runs:
+                for start, end, _item, _bare in run:
+                    chars[start:end] = " " * (end - start)
+            found.append((s, Sentence(s.raw, "".join(chars), s.cue)))
+    return found
+
+
+def _units(text: str) -> list[tuple[int, int, str | None, bool]]:
+    """(start, end, the item if short and stating no relation else None, whether it is bare of function
+    words) of each unit between list separators outside brackets and not between digits; the span starts
+    after a lead-in ("因为 ") so a blank keeps its connective."""
+    units = []
+    for start, end in clause_spans(text, _UNIT_SEPARATORS):
+        lead = _LIST_LEAD.match(text, start, end)
+        offset = lead.end() if lead else start
+        item = _LIST_TAIL.sub("", text[offset:end]).strip()
+        words_only = CODE.sub(" ", item)
+        short = bool(item) and not _RELATION.search(words_only) and _words(item) <= 4
+        units.append((offset, end, item if short else None, short and not GLUE.search(words_only)))
+    return units
+
+
+# A code name ("tl.maximum", ".to(tl.float32)", "block_size") is one term, whatever English its parts spell.
+CODE = re.compile(r"\S*(?:\.|\(|_)\S*")
+
+
+def _words(item: str) -> int:
+    """Words of an item, a Chinese word counting as two characters."""
+    return len(re.findall(r"[a-z0-9_.+\-]+", item)) + (len(CJK.findall(item)) + 1) // 2
