@@ -59,6 +59,7 @@ _LABEL = re.compile(r"\W*[a-z_][a-z0-9_.]*\s*")
 _NUMBERS_ONLY = re.compile(r"\s*[\d.,\s×x*+-]*\s*(?:[→,;:]|$)")
 # A bracketed aside without nested brackets ("(n=5, block=8)", "[0, 1]"): its commas split no clause.
 _PARENS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\}")
+# Code, then the marker of its comment ("x = tl.where(…)  #"): what stands before a comment's own 所以.
 _COMMENT_OPENS = re.compile(r"\S\s*#\s*$")
 
 
