@@ -15,6 +15,7 @@ read) is gate.py.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from autograder.rubric.enumerations import CJK, CODE, GLUE
 from autograder.rubric.model import Question, Rubric
@@ -146,23 +147,31 @@ def _item_kind(item: str, spans: list[tuple[int, int]], cues: re.Pattern) -> tup
 
 
 def _spaced_terms(item: str) -> int:
-    """The number of terms of a list whose separator is the space: twelve or more tokens, none an operator
-    on its own ("-", "→", "="), ten or more of them words, and at most one in ten holding a function word
-    or verb ("融合 fused 访存受限 memory-bound 带宽 bandwidth HBM …", lesson 7 blind v27 l7v27-q3-005),
-    whatever share of them the rubric's vocabulary knows; 0 for anything else. Prose, English included,
-    holds its glue words ("the", "to", "是", "会") between its terms, and a formula its operators."""
-    tokens = _TICKS.sub(" ", item).split()  # "访存受限 ✔ 带宽 ✔ …": a tick marks an item, it states nothing
-    ticked = len(_TICKS.findall(item)) >= 4  # a checklist: its ticks already mark the items
-    if len(tokens) < (8 if ticked else 12) or any(_OPERATOR.fullmatch(t) for t in tokens):
+    """The number of terms of a list whose separator is the space ("融合 fused 访存受限 memory-bound 带宽
+    bandwidth HBM …", lesson 7 blind v27 l7v27-q3-005), or of a ticked checklist ("n_cols ✔ 0.0 ✔ 单位元 ✔ …",
+    four ticks or more); 0 for anything else. Its tokens, none an operator on its own ("-", "→", "="), must be
+    as many, hold as many words and as few function words or verbs as its shape asks (_SPACED, _CHECKLIST),
+    whatever share of them the rubric's vocabulary knows. Prose, English included, holds its glue words
+    ("the", "to", "是", "会") between its terms, and a formula its operators."""
+    tokens = _TICKS.sub(" ", item).split()  # a tick marks an item, it states nothing
+    shape = _CHECKLIST if len(_TICKS.findall(item)) >= 4 else _SPACED
+    if len(tokens) < shape.tokens or any(_OPERATOR.fullmatch(t) for t in tokens):
         return 0
     words = sum(bool(_SPACED_WORD.fullmatch(t)) for t in tokens)
     glued = sum(bool(GLUE.search(CODE.sub(" ", t))) for t in tokens)
-    allowed = (
-        len(tokens) // 4 if ticked else max(1, len(tokens) // 10)
-    )  # a slip: 访存, 缓存 hold a glue character
-    return len(tokens) if words >= (6 if ticked else 10) and glued <= allowed else 0
+    allowed = max(shape.glued_floor, len(tokens) // shape.glued_per)
+    return len(tokens) if words >= shape.words and glued <= allowed else 0
 
 
+class _ListShape(NamedTuple):
+    tokens: int  # at least this many tokens
+    words: int  # at least this many of them words
+    glued_per: int  # one token in this many may hold a glue character (访存, 缓存: a slip of the compound)...
+    glued_floor: int  # ...and at least this many
+
+
+_SPACED = _ListShape(tokens=12, words=10, glued_per=10, glued_floor=1)
+_CHECKLIST = _ListShape(tokens=8, words=6, glued_per=4, glued_floor=0)  # its ticks already mark the items
 _OPERATOR = re.compile(r"[\W_]+")
 _TICKS = re.compile(r"[✔✓✅☑√•]")
 _SPACED_WORD = re.compile(r"[a-z\u3400-\u9fff][a-z0-9\u3400-\u9fff_-]*")
