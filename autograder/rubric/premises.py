@@ -13,50 +13,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from autograder.rubric.markers import ARROWS, HEADING, LETTERS, MARKER, step_arrow
 from autograder.rubric.negation import CONTRAST, NEGATORS, marker_denied
 from autograder.rubric.textnorm import any_of, clause_spans
 
-# The premise follows the marker: "因为 B". A purpose is offered the same way ("A 是为了 B", "为了 B，A",
-# "tl.where 用来 B", "A so that B", "A，是 B 的缘故"): what A is for is the student's justification of A.
-_PURPOSE_MARKERS = r"是为了 为了 目的(?:是|在于|就是) 用来 以便 \bso\sthat\b \bin\sorder\sto\b"
-_FORWARD = rf"""
-    是因为 因为(?!这样) 由于 既然 鉴于 (?:理由|原因)(?:是|在于|就是)?\s*:? (?:理由|原因)是 \bbecause(?:\sof)?\b \bsince\b
-    \bdue\sto\b \bgiven\sthat\b ∵
-    {_PURPOSE_MARKERS} 是(?=[^,;:]{{1,30}}?的缘故)
-"""
-# A link made by one of the purpose markers: its conclusion is the action the purpose justifies.
-PURPOSE = re.compile("|".join(_PURPOSE_MARKERS.split()))
-# The premise precedes the marker: "B，所以 A", "B → A".
-# "舍入导致的小负数" is a noun phrase (the negatives rounding causes), no marker; "…是舍入导致的。" still is one.
-# "A 之所以成立，是因为 B" names A as the conclusion: its 所以 is no marker (B after 是因为 is the premise).
-_BACKWARD = r"""
-    (?<![之])所以 因此 因而 故而 (?<![缘])故(?!意|障) 于是 从而 导致(?!的\s*[^,.;:!?。\s]) 以致 使得 (?<![即假])使(?!用) 这样一来 (?<![是像照按就])这样(?![的地理说做写看想子]) 保证 确保
-    才能 → => ⇒ ∴ \bso\b \btherefore\b \bhence\b \bthus\b \bwhich\smeans\b \bthis\smeans\b \bas\sa\sresult\b
-    \b(?:that'?s|which\sis|this\sis)\swhy\b \bensures?\b \bthereby\b
-"""
-# The clause after the marker is what would go wrong otherwise: the student's justification of A.
-_COUNTER = r"否则 要不然 不然 \botherwise\b"
-_KINDS = {"forward": _FORWARD, "backward": _BACKWARD, "counter": _COUNTER}
-_MARKER = re.compile(
-    "|".join(f"(?P<{kind}>{'|'.join(words.split())})" for kind, words in _KINDS.items()), re.VERBOSE
-)
 # A marker denied in its clause ("不是因为 B") states no premise: "而是因为 C" carries the real one.
 _DENIED = any_of(tuple(NEGATORS))
-_ARROWS = ("→", "=>", "⇒")
 # "理由不是 x+(-inf)=x": the reason named is the one rejected (v8-q3-009); "因为不是 2 的幂" is a reason.
 _REASON_DENIED = re.compile(r"\s*(?:不是|并不是|并非|不在于)")
-_LETTERS = re.compile(r"[\W_]+")
-_HEADING = re.compile(r"^\W*\w{0,8}\s*:")
-# A short side that states a condition, not a step: "访存受限 → 预测 4×", "平移不变 → 结果不变",
-# "exp 全是 0 → 0/0". A bare noun or action ("标量", "读一行", "tl.sum") does not.
-_STATE = re.compile(
-    r"(?:受限|不变|溢出|上溢|下溢|越界|全是\s*0|为\s*0|\bbound\b|\blimited\b|\b(?:over|under)flows?(?:\s+to\s+0)?)"
-    r"\s*$"
-)
-# One bare name of the code or the prompt ("divisor", "centered_other", "fp16"), perhaps after a bullet: an
-# arrow from it maps the name to its value or answer, a label, not a cause.
-_LABEL = re.compile(r"\W*[a-z_][a-z0-9_.]*\s*")
-_NUMBERS_ONLY = re.compile(r"\s*[\d.,\s×x*+-]*\s*(?:[→,;:]|$)")
 # A bracketed aside without nested brackets ("(n=5, block=8)", "[0, 1]"): its commas split no clause.
 _PARENS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\}")
 # Code, then the marker of its comment ("x = tl.where(…)  #"): what stands before a comment's own 所以.
@@ -90,9 +54,9 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
     the premise of a sentence that opens with "所以"/"so"."""
     markers = [
         m
-        for m in _MARKER.finditer(sentence)
-        if not (m.group(0) not in _ARROWS and _denied(sentence, m.start()))
-        and not _step_arrow(sentence, m)
+        for m in MARKER.finditer(sentence)
+        if not (m.group(0) not in ARROWS and _denied(sentence, m.start()))
+        and not step_arrow(sentence, m)
         and not (m.group(0).startswith(("理由", "原因")) and _REASON_DENIED.match(sentence, m.end()))
     ]
     markers = [m for i, m in enumerate(markers) if not (i and _in_counter(sentence, markers[i - 1], m))]
@@ -118,7 +82,7 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
                 if _content(before) and not _subject_only(marker, before) and not code_then_comment
                 else previous
             )
-            if i and not _content(before) and markers[i - 1].group(0) in _ARROWS:
+            if i and not _content(before) and markers[i - 1].group(0) in ARROWS:
                 # "B → 所以 A" (v12-q1-003): the arrow and 所以 are one link; B is its premise, not the
                 # sentence before.
                 premise = sentence[markers[i - 2].end() if i > 1 else 0 : markers[i - 1].start()]
@@ -143,7 +107,7 @@ def _in_counter(sentence: str, previous: re.Match, marker: re.Match) -> bool:
     l6v25-q3-023)."""
     between = sentence[previous.end() : marker.start()]
     return (
-        previous.lastgroup == "counter" and marker.group(0) in _ARROWS and not re.search(r"[,;:。]", between)
+        previous.lastgroup == "counter" and marker.group(0) in ARROWS and not re.search(r"[,;:。]", between)
     )
 
 
@@ -181,7 +145,7 @@ def _until_contrast(after: str) -> str:
 
 
 def _link(marker: str, kind: str, premise: str, conclusion: str) -> CausalLink:
-    premise = _HEADING.sub("", premise)  # "- 所以:mask" offers "mask"
+    premise = HEADING.sub("", premise)  # "- 所以:mask" offers "mask"
     return CausalLink(marker, kind, premise.strip(" ,;:"), conclusion.strip(" ,;:"))
 
 
@@ -219,43 +183,9 @@ def _denied(sentence: str, position: int) -> bool:
     return marker_denied(window, _DENIED)
 
 
-def _step_arrow(sentence: str, marker: re.Match) -> bool:
-    """'读一行 → 补 0 → tl.sum → store', '输出：标量 → out[row]': an arrow from a bare noun or a short
-    step states no cause. One from a claim ('x+0=x → 和不变', '长度只能是 2 的幂 → 取 128') does."""
-    if marker.group(0) != "→":
-        return False
-    left, right = sentence[: marker.start()].split("→")[-1], sentence[marker.end() :]
-    if re.search(r"\d\s*$", left) and re.match(
-        r"\s*(?:\.\.\.|…)?\s*(?:[a-z_]+\s*=\s*)?(?:\d|-\s*(?:mean|μ|mu)\b)", right
-    ):
-        # "128 → 64 → … → 1", "n=257 → block=512", "padding lane 0 → -mean": a value mapped to the next one
-        return True
-    left = _HEADING.sub("", left.split(":")[-1] if left.count(":") else left)
-    if _STATE.search(left.split(",")[-1]) and not _NUMBERS_ONLY.match(right):
-        return False  # a condition and what follows from it
-    if _LABEL.fullmatch(left):
-        return True  # "divisor → N：…", "centered_other → 0.0（…）": a name mapped to its value, no cause
-    formula = re.search(r"[=<>≤≥]", left)
-    # Its stage is the last clause before the arrow ("mask 掉多余的 lane，填 0 → tl.sum → store").
-    stage = left.split(",")[-1]
-    if sentence.count("→") >= 3 and not formula and len(_LETTERS.sub("", stage)) <= 12:
-        return True  # "输入一行 + mask → 按 mask 读，填 0 → tl.sum → store": a pipeline of short stages
-    short = len(_LETTERS.sub("", left)) <= 6 and not formula
-    step = re.match(r"([^→,;:]*)→", right)  # "… → sum → store": a short step between two arrows
-    return short or bool(step and len(_LETTERS.sub("", step.group(1))) <= 6)
-
-
-def without_step_arrows(sentence: str) -> str:
-    """The sentence with its step arrows blanked: a list of steps holds no causal connective."""
-    steps = [m for m in _MARKER.finditer(sentence) if _step_arrow(sentence, m)]
-    for marker in reversed(steps):
-        sentence = sentence[: marker.start()] + "," + sentence[marker.end() :]
-    return sentence
-
-
 def _content(text: str) -> bool:
     """Whether a span holds more than punctuation and a stage heading ("输入：")."""
-    return len(_LETTERS.sub("", re.sub(r"^\W*\w{0,4}\s*:", "", text))) >= 2
+    return len(LETTERS.sub("", re.sub(r"^\W*\w{0,4}\s*:", "", text))) >= 2
 
 
 @dataclass(frozen=True)

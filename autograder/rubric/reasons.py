@@ -18,13 +18,13 @@ import re
 from dataclasses import dataclass, field
 
 from autograder.rubric.beliefs import asserts
+from autograder.rubric.markers import LETTERS, PURPOSE
 from autograder.rubric.model import Concept, Premise, Question, Rubric
 from autograder.rubric.negation import is_negated
-from autograder.rubric.premises import PURPOSE, CausalLink, Sentence, causal_links
+from autograder.rubric.premises import CausalLink, Sentence, causal_links
 from autograder.rubric.text import is_reported
 from autograder.rubric.textnorm import any_of, clause_spans
 
-_LETTERS = re.compile(r"[\W_]+")
 # Words that add a second reason to a premise.
 # "再加上 (BLOCK − N) 个零", "plus 28 zeros": arithmetic on a count or a bracket, not a second reason.
 _CONJUNCTION = re.compile(
@@ -54,7 +54,7 @@ def judge_reasons(q: Question, rubric: Rubric, sentences: list[Sentence], asked:
     for i, s in enumerate(sentences):
         for link in causal_links(s.text, sentences[i - 1].text if i else ""):
             premise = near_marker(link)
-            if len(_LETTERS.sub("", premise)) < 2:
+            if len(LETTERS.sub("", premise)) < 2:
                 continue
             if _vetoed_premise(q, premise, rubric):
                 continue  # a known wrong premise, even beside a right one: the misconception rule vetoes
@@ -82,7 +82,7 @@ def _vetoed_premise(q: Question, premise: str, rubric: Rubric) -> bool:
 
 def _conjuncts(premise: str) -> list[str]:
     """The reasons a premise joins ("B1，并且 B2"), each with at least two letters of its own."""
-    return [c for c in _CONJUNCTION.split(premise) if len(_LETTERS.sub("", c)) >= 2]
+    return [c for c in _CONJUNCTION.split(premise) if len(LETTERS.sub("", c)) >= 2]
 
 
 def _sound(conjunct: str, known: list[Premise], rubric: Rubric) -> bool:
@@ -101,7 +101,7 @@ def without_sound_conclusions(q: Question, text: str, previous: str, rubric: Rub
     known = q.valid_premises + rubric.facts
     for link in causal_links(text, previous):
         premise = near_marker(link)
-        if len(_LETTERS.sub("", premise)) < 2 or not link.conclusion.strip() or link.conclusion not in text:
+        if len(LETTERS.sub("", premise)) < 2 or not link.conclusion.strip() or link.conclusion not in text:
             continue
         if _vetoed_premise(q, premise, rubric):
             continue
@@ -118,7 +118,7 @@ def unread_consequence(premise: str, known: list[Premise], rubric: Rubric) -> st
     sound (blind v12 l6v12-q2-004). A clause after a read fact that sets its own scene ("B，大的时候会 C",
     "B, and when … it would C") draws a consequence the same way. The condition itself claims nothing, and a restated conclusion
     ("…，方差偏大", an outcome) is no new claim."""
-    spans = [(a, b) for a, b in clause_spans(premise) if len(_LETTERS.sub("", premise[a:b])) >= 2]
+    spans = [(a, b) for a, b in clause_spans(premise) if len(LETTERS.sub("", premise[a:b])) >= 2]
     if len(spans) < 2:
         return None
     read = [
@@ -154,7 +154,7 @@ def unread_consequence(premise: str, known: list[Premise], rubric: Rubric) -> st
 
 def near_marker(link: CausalLink) -> str:
     """The premise clauses next to the marker (the last ones of "B，所以", the first ones after "因为")."""
-    spans = [(a, b) for a, b in clause_spans(link.premise) if _LETTERS.sub("", link.premise[a:b])]
+    spans = [(a, b) for a, b in clause_spans(link.premise) if LETTERS.sub("", link.premise[a:b])]
     if not spans:
         return ""
     chosen = spans[-PREMISE_CLAUSES:] if link.kind == "backward" else spans[:PREMISE_CLAUSES]

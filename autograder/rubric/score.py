@@ -19,10 +19,11 @@ from autograder.rubric.credit import credit_concepts, tally, unearned_reason
 from autograder.rubric.enumerations import enumerations
 from autograder.rubric.gate import unread
 from autograder.rubric.injection import addressed_to_grader
+from autograder.rubric.markers import without_step_arrows
 from autograder.rubric.model import Question, Rubric
 from autograder.rubric.negation import has_cue
 from autograder.rubric.note import check_state, note_findings, unread_note
-from autograder.rubric.premises import Sentence, without_step_arrows
+from autograder.rubric.premises import Sentence
 from autograder.rubric.stuffing import grandiose, length_flags, stuffing_flags
 from autograder.rubric.text import is_romanized
 from autograder.rubric.textnorm import normalize, split_sentences
