@@ -19,8 +19,9 @@ import re
 from autograder.rubric.model import Misconception, Question, Rubric
 from autograder.rubric.negation import CONTRAST, is_hypothetical, is_negated
 from autograder.rubric.premises import Sentence
-from autograder.rubric.text import disowned, in_scene, is_unsure, wrong_values
+from autograder.rubric.text import disowned, is_unsure
 from autograder.rubric.textnorm import clause_around, clause_spans
+from autograder.rubric.values import in_scene, wrong_values
 
 _LETTERS = re.compile(r"[\W_]+")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from autograder.rubric.model import CHECK_STATES, Concept, Misconception, PassCondition, Premise, Reduction
-from autograder.rubric.text import canonical_value
+from autograder.rubric.values import canonical_value
 
 _TERM_REF = re.compile(r"%([a-z_][a-z0-9_]*)%")
 
