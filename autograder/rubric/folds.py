@@ -32,6 +32,13 @@ _TYPOS = {
     "分木": "分母",
     "指树": "指数",
     "因位": "因为",
+    # Pinyin-IME slips of lessons 6 and 7 blind v34 (l6v34-q1-015, l7v34-q1-021): none of them a word in a kernel's story.
+    "锁以": "所以",
+    "醉大": "最大",
+    "基存器": "寄存器",
+    "线存": "显存",
+    "规约": "归约",
+    "均植": "均值",
     # Taiwan's words for the lesson's terms (t2s converts the characters, not the vocabulary).
     "变异数": "方差",
     "资料": "数据",

@@ -37,7 +37,7 @@ ARROWS = ("→", "=>", "⇒")
 # What counts as a clause's own words: letters, digits and CJK, never punctuation.
 LETTERS = re.compile(r"[\W_]+")
 # A stage heading or label before a colon ("输入：", "- 所以:"): it names the step, it is no premise.
-HEADING = re.compile(r"^\W*\w{0,8}\s*:")
+HEADING = re.compile(r"^\W*(?:\w{0,8}|[\w.]{1,16}\([^()]{0,20}\)|\w{1,8}(?:\s\w{1,3})?\s*\(\w{1,12}\))\s*:")
 # A short side that states a condition, not a step: "访存受限 → 预测 4×", "平移不变 → 结果不变",
 # "exp 全是 0 → 0/0". A bare noun or action ("标量", "读一行", "tl.sum") does not.
 _STATE = re.compile(
@@ -47,6 +47,8 @@ _STATE = re.compile(
 # One bare name of the code or the prompt ("divisor", "centered_other", "fp16"), perhaps after a bullet: an
 # arrow from it maps the name to its value or answer, a label, not a cause.
 _LABEL = re.compile(r"\W*[a-z_][a-z0-9_.]*\s*")
+# A number alone up to the end of its clause: what a step computes, not what a cause brings about.
+_BARE_NUMBER = re.compile(r"\s*[-+]?\d+(?:\.\d+)?\s*(?:[,;。]|$)")
 _NUMBERS_ONLY = re.compile(r"\s*[\d.,\s×x*+-]*\s*(?:[→,;:]|$)")
 
 
@@ -66,10 +68,13 @@ def step_arrow(sentence: str, marker: re.Match) -> bool:
         return False  # a condition and what follows from it
     if _LABEL.fullmatch(left):
         return True  # "divisor → N：…", "centered_other → 0.0（…）": a name mapped to its value, no cause
-    formula = re.search(r"[=<>≤≥]", left)
-    # Its stage is the last clause before the arrow ("mask 掉多余的 lane，填 0 → tl.sum → store").
+    if _BARE_NUMBER.match(right):
+        return True  # "tl.sum → 1.571", "mean → 5": a step and the value it gives, no cause
+    # Its stage is the last clause before the arrow ("mask 掉多余的 lane，填 0 → tl.sum → store"); a formula in an
+    # earlier clause ("max(x, −∞) = x，不影响 → exp …") makes no claim of this stage.
     stage = left.split(",")[-1]
-    if sentence.count("→") >= 3 and not formula and len(LETTERS.sub("", stage)) <= 12:
+    formula = re.search(r"[=<>≤≥]", left)
+    if sentence.count("→") >= 3 and not re.search(r"[=<>≤≥]", stage) and len(LETTERS.sub("", stage)) <= 12:
         return True  # "输入一行 + mask → 按 mask 读，填 0 → tl.sum → store": a pipeline of short stages
     short = len(LETTERS.sub("", left)) <= 6 and not formula
     step = re.match(r"([^→,;:]*)→", right)  # "… → sum → store": a short step between two arrows

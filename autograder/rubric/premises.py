@@ -23,6 +23,8 @@ _DENIED = any_of(tuple(NEGATORS))
 _REASON_DENIED = re.compile(r"\s*(?:不是|并不是|并非|不在于)")
 # A bracketed aside without nested brackets ("(n=5, block=8)", "[0, 1]"): its commas split no clause.
 _PARENS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\}")
+# "像这行这样", "跟上面这样": 这样 closing a comparison says "like this", it draws no consequence.
+_LIKENESS = re.compile(r"(?:像|如同|跟|和)[^,;:。]{0,6}$")
 # Code, then the marker of its comment ("x = tl.where(…)  #"): what stands before a comment's own 所以.
 _COMMENT_OPENS = re.compile(r"\S\s*#\s*$")
 
@@ -57,6 +59,7 @@ def causal_links(sentence: str, previous: str = "") -> list[CausalLink]:
         for m in MARKER.finditer(sentence)
         if not (m.group(0) not in ARROWS and _denied(sentence, m.start()))
         and not step_arrow(sentence, m)
+        and not (m.group(0) == "这样" and _LIKENESS.search(sentence[max(0, m.start() - 8) : m.start()]))
         and not (m.group(0).startswith(("理由", "原因")) and _REASON_DENIED.match(sentence, m.end()))
     ]
     markers = [m for i, m in enumerate(markers) if not (i and _in_counter(sentence, markers[i - 1], m))]

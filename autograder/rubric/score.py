@@ -176,8 +176,21 @@ def prepare(answer: str, rubric: Rubric) -> list[Sentence]:
     for raw in split_sentences(answer):
         text = normalize(raw)
         if text:
-            sentences.append(Sentence(raw, text, has_cue(without_step_arrows(text), rubric.language)))
+            cue = has_cue(without_step_arrows(text), rubric.language)
+            cue = cue or bool(sentences and _WHY.search(sentences[-1].text) and _ANSWER.match(text))
+            cue = cue or bool(_FILL_COLON.search(text))
+            sentences.append(Sentence(raw, text, cue))
     return sentences
+
+
+# "问：为什么除以 N？答：只有 N 个真实元素": the answer to a why-question gives its reason, with or without 因为.
+_WHY = re.compile(r"为什么|为何|\bwhy\b")
+_ANSWER = re.compile(r"^\W*(?:答|回答|\ba|\banswer)\s*:")
+# "填 −∞：max(x, −∞) = x 不会胜出", "如果填 0.0：全负的行 max 被顶成 0": a fill, then after its colon what it does,
+# is the reason for that fill or its failure, as "填 −∞，因为 …" is.
+_FILL_COLON = re.compile(
+    r"(?:^|[,;(]|如果|若|假如)\s*(?:填|用|改成|换成|other\s*=)\s*[^\s,;:]{1,12}\s*(?:时|的话|的时候)?\s*:\s*\S"
+)
 
 
 def is_empty(sentences: list[Sentence], rubric: Rubric) -> bool:

@@ -30,14 +30,17 @@ _REPORTED = re.compile(
     # A roommate's, a TA's or a common saying, or the student's own earlier belief (我以为, I first thought): the
     # student reports it, often to refute it (lesson 5 blind v14: "我室友说…", "常听到的说法是…", "我以为…").
     r"(?:室友|舍友|朋友|别人|旁人|老师|助教|网上|师兄|师姐|学长|学姐|隔壁)(?:也)?(?:说|认为|觉得|以为|讲|告诉我)|"
-    r"(?:常|经常|常常|总)?(?:听到|听过)的?(?:说法|解释)|容易(?:让人)?(?:得出|得到)[^。]{0,60}?的?结论|(?:一种|有一种|流行的|常见)\s*说法(?:是|认为)?|"
+    r"(?:常|经常|常常|总)?(?:听到|听过)的?(?:说法|解释)|(?:常|经常|常常|总)?听(?:别)?人(?:说|讲)|有(?:的)?(?:人|同学)(?:会)?[^。]{0,20}?(?:类推|推断|联想|套用)|容易(?:让人)?(?:得出|得到)[^。]{0,60}?的?结论|(?:一种|有一种|流行的|常见)\s*说法(?:是|认为)?|"
     # A cause someone gives the result ("有人把融合的 4 倍解释成『少启动了 kernel』"): reported.
     r"有(?:的)?(?:人|同学)(?:会)?把[^。]{0,30}?(?:解释成|解释为|说成|归因于|归结为|理解成|理解为|当成|看成)|"
     r"我\s*(?:一开始|起初|原来|之前|本来|曾经|最初)?\s*(?:还)?\s*(?:以为|误以为)|"
+    # The student's own earlier view, with a word of time ("我一开始觉得单遍挺好的。但…"), and the post above in a forum
+    # thread ("楼上说的：'…'", "@Tony 说…").
+    r"我\s*(?:一开始|起初|原来|之前|本来|曾经|最初|刚开始)\s*(?:还|也)?\s*(?:觉得|认为|想的是)|楼上\s*(?:说的|说|的说法)|@\w+\s*说|"
     r"\bmy\s+(?:roommate|friend|classmate)\s+(?:said|says|thinks|thought)\b|"
     r"\b(?:a|one|another)\s+(?:roommate|friend|classmate|labmate|student)\s+(?:said|says|told\s+me|thinks|thought|claimed|claims)\b|"
     r"\bi\s+(?:first|initially|originally)\s+(?:thought|assumed)\b|\bi\s+(?:thought|assumed)\s+that\b|"
-    r"\ba\s+common\s+(?:claim|explanation|story)\b|"
+    r"\ba\s+common\s+(?:claim|explanation|story|take|view|belief|answer)\b|"
     r"\bsome\s+(?:people|students|say)\b|\b(?:people|students|many|most\s+people)\s+(?:often\s+|usually\s+|commonly\s+|sometimes\s+|tend\s+to\s+)?(?:say|think|believe|claim|assume)\b|\bcommon\s+(?:mistake|misconception)\b|"
     r"\bone\s+(?:might|could|may)\s+(?:think|say|believe)\b|\b(?:it'?s|it\s+is)\s+tempting\s+to\b|"
     # A tempting or popular explanation the student goes on to answer ("A tempting explanation is …").
@@ -59,7 +62,7 @@ _TURN = re.compile(
     # Not the (main) reason: "常听到的解释是『…』。对大矩阵这不是主因：…", "在大矩阵上这不是主因", "That is not the main reason."
     r"|^\W*(?:(?:对|在)[^,;:。]{0,12}?)?(?:这|那|这个|那个|这种说法|这个说法|此)\s*(?:并)?\s*(?:不是|并非|不算)\s*"
     r"(?:主因|主要原因|主要的原因|真正的?原因|原因|关键)"
-    r"|^\W*(?:this|that)(?:'s|\s+is)\s+not\s+the\s+(?:main|real|whole|actual)\s+(?:reason|cause|story)\b"
+    r"|^\W*(?:this|that)(?:'s|\s+is)\s+not\s+the\s+(?:(?:main|real|whole|actual)\s+)?(?:reason|cause|story)\b"
     # A verdict on several sayings at once ("两者都不对", "Both are wrong"), or one called a coincidence ("That
     # happens to give 128 here, but …", "这只是巧合").
     r"|^\W*(?:这|以上)?\s*(?:两者|二者|两种|两个|几种|它们|这些|以上)\s*(?:说法|理解|想法)?\s*(?:都|全|均)\s*(?:是错的|是错误的|不对|错了|不成立)"
@@ -74,6 +77,8 @@ _TURN = re.compile(
 _ANSWERED = re.compile(
     r":\s*(?:这|那)?\s*(?:也|都)?\s*(?:不对|是错的|错了|不成立)\s*(?:[,;:]|$)"
     r"|,\s*(?:但|但是|可是|然而)?\s*(?:这|那)?\s*(?:也|都)?\s*(?:其实)?\s*(?:不对|是错的|错了|不成立|不行)\s*(?:[:;]|$)"
+    # A dash before the verdict ("有人说 '…'——也不对", "'…'——和是对的，个数不对", "有人以为…——实测…，不是性能问题").
+    r"|--[^。]{0,60}?(?:不对|是错的|错了|不成立|不是[^,;:。]{0,6}(?:问题|原因))\s*(?:[,;:。]|$)"
     # A counterexample answers it ("有人说 '0 最小，填 0 也行'，反例：…", "…, counterexample: …").
     r"|,\s*(?:一个|举个|举一个)?\s*反例\s*(?:是|就是)?\s*:|,\s*(?:a|one)?\s*counter-?example\s*:"
     # A saying quoted and called wrong right after its closing quote.

@@ -107,3 +107,11 @@ def test_homophones_of_lesson_7_fold():
 def test_other_names_of_the_identity_fold():
     """Are 幺元 and 恒等元 read as 单位元, the lesson's own word?"""
     assert fold_typos("max 的幺元是 −∞，加法的恒等元是 0") == "max 的单位元是 −∞，加法的单位元是 0"
+
+
+def test_homophones_of_the_v34_classes_fold():
+    """Are 锁以, 醉大, 基存器, 线存, 规约 and 均植 (IME slips, none a word in a kernel's story) folded?"""
+    assert (
+        fold_typos("锁以醉大值对，基存器里不读线存，两次规约，均植")
+        == "所以最大值对，寄存器里不读显存，两次归约，均值"
+    )

@@ -53,3 +53,34 @@ def test_a_purpose_is_a_forward_marker():
 def test_step_arrows_are_blanked_and_causal_arrows_kept(text, steps_blanked):
     """Does a list of steps, a value map or a name's label lose its arrows, while a cause keeps its one?"""
     assert ("→" not in without_step_arrows(normalize(text))) is steps_blanked
+
+
+def test_steps_and_values_after_an_arrow_are_no_cause():
+    """Is a stage after a formula clause ('max(x, −∞) = x，不影响 → exp …' in a pipeline) a step, and an arrow
+    to a bare number ('tl.sum → 1.571') a value, while '访存受限 → 预测 4×' stays a cause?"""
+    pipeline = "mask 挡住 → 不访存 → tl.max:max(x, -inf) = x，不影响 → exp(-inf - m) = 0 → tl.sum 不影响"
+    assert "不影响 , exp" in without_step_arrows(normalize(pipeline))
+    assert "→" not in without_step_arrows(normalize("exp 之后求和，tl.sum → 1.571"))
+    assert "→" in without_step_arrows(normalize("x+0=x → 和不变，所以 4 倍"))
+
+
+@pytest.mark.parametrize(
+    ("text", "premise"),
+    [
+        ("tl.maximum(var, 0)：舍入可能导致 var 为微小负数", "舍入可能"),
+        ("Blank 2 (shift): row_max, so every exponent is <= 0", "row_max"),
+    ],
+)
+def test_a_code_call_or_a_bracketed_label_before_a_colon_is_a_heading(text, premise):
+    """Is 'tl.maximum(var, 0)：' or 'Blank 2 (shift):' a heading, not part of the premise after it?"""
+    from autograder.rubric.premises import causal_links
+
+    assert [link.premise for link in causal_links(normalize(text))] == [premise]
+
+
+def test_zhe_yang_closing_a_likeness_draws_no_consequence():
+    """Is 这样 in '像这行这样 var 被算成 0' a likeness, while '这样 var 就不会是负数' still concludes?"""
+    from autograder.rubric.premises import causal_links
+
+    assert causal_links(normalize("eps：像这行这样 var 被算成 0，1/sqrt(0) = inf")) == []
+    assert [link.marker for link in causal_links(normalize("先截到 0，这样 var 就不会是负数"))] == ["这样"]

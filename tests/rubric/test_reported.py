@@ -183,3 +183,53 @@ def test_a_cause_someone_gives_answered_by_a_bare_verdict(sentences, disowned_fi
 
     read = [Sentence(t, normalize(t), False) for t in sentences]
     assert disowned(read, 0) is disowned_first
+
+
+# ── round of blind v34-v36 (lessons 6 and 7): an earlier view, a forum post, a dash before the verdict ──────
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "先承认，我一开始觉得单遍公式挺好的：读一遍数据，也不用第二次 mask",
+        "> @Tony 楼上说的：masked 的 lane 会被 tl.sum 自动跳过，所以填什么都行",
+        "常听人说减最大值是为了提高精度，这不是重点",
+        "有人会从 FlashAttention 类推：融合加速来自省掉中间矩阵和 FLOPs",
+        'A common take is "the fused kernel is faster because it launches 1 kernel instead of 5"',
+    ],
+)
+def test_an_earlier_view_a_post_above_or_a_common_take_is_reported(sentence):
+    """Is the student's earlier view with a word of time (我一开始觉得), the post above in a forum, a saying
+    heard (听人说), an analogy someone draws (有人会从…类推) and a common take read as reported?"""
+    assert is_reported(normalize(sentence))
+
+
+@pytest.mark.parametrize("sentence", ["我觉得单遍公式挺好的", "楼下的同学也可以看看讲义第 4 节"])
+def test_a_present_view_or_another_post_is_not_reported(sentence):
+    """Is 我觉得 without a word of time (the student's present view) no report, nor a mention of another post?"""
+    assert not is_reported(normalize(sentence))
+
+
+@pytest.mark.parametrize(
+    ("text", "disowns"),
+    [
+        (
+            '看到有人说"除以 BLOCK_SIZE 也行，反正 padding 是 0"——和是对的，个数不对：除以 128 均值只剩 0.78 倍。',
+            True,
+        ),
+        ("也有人说 fp16 转 fp32 只是为了和 torch 的输出 dtype 对齐——也不对。", True),
+        (
+            "有人以为本课不用单遍是因为它慢——实测单遍 2688 GB/s、两遍 2662 GB/s，几乎一样，不是性能问题。",
+            True,
+        ),
+        ("有人说除以 BLOCK_SIZE 也行——反正 padding 是 0。", False),
+    ],
+)
+def test_a_dash_before_a_verdict_answers_a_reported_saying(text, disowns):
+    """Is a saying answered after a dash ("——也不对", "——…，不是性能问题") disowned, while a dash that only
+    goes on with the saying ("——反正 padding 是 0") leaves it the student's to judge?"""
+    from autograder.rubric.premises import Sentence
+    from autograder.rubric.text import disowned
+
+    sentences = [Sentence(text, normalize(text), False)]
+    assert disowned(sentences, 0) is disowns
