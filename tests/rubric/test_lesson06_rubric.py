@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the thirty-two blind sets appended as splits blind-v1 to blind-v33 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the thirty-five blind sets appended as splits blind-v1 to blind-v36 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -72,6 +72,9 @@ def test_calibration_is_valid(calibration):
         "blind-v31",
         "blind-v32",
         "blind-v33",
+        "blind-v34",
+        "blind-v35",
+        "blind-v36",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -106,6 +109,9 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v31" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v32" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v33" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v34" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v35" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v36" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2723,3 +2729,66 @@ def test_round34_wrong_chains_of_v33_are_vetoed(l6, question, text, misconceptio
     vetoed, while the block's size, type promotion and 1e8 inside the range are not?"""
     result = score(l6, question, text)
     assert any(m["id"] == misconception and m["veto"] for m in result.to_json()["misconceptions"]) is vetoed
+
+
+# ── version 35 (blind v34-v36) ───────────────────────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q1", "只有 mean 恰好接近 0(比如 randn 数据)时这个错误才看不出来", True),
+        ("Q1", "other 只管载入那一刻", True),
+        ("Q1", "逐元素减法把 padding 改掉了", True),
+        ("Q1", "padding 的地方是 0", True),
+        ("Q1", "这时候再平方加进去就会多出来一块", True),
+        ("Q1", "多出来的 16/3 就是那一个 padding lane 的 mean² / N", True),
+        ("Q3", "1/0 = inf", True),
+        ("Q3", "E[x²] 与 μ² 是两个几乎相等的大数", True),
+        ("Q3", "two-pass 先 x - mean 再平方", True),
+        ("Q2", "N 是列数", True),
+        ("explanation", "after squaring it contributes nothing to the sum of squares", True),
+        # false twins: randn said to show it, the padding not 0, a sum said to change, the squares said to cancel
+        ("Q1", "randn 数据上测得出来", False),
+        ("Q1", "padding 的地方是 mean", False),
+        ("Q1", "other 会一直跟着 padding", False),
+        ("Q3", "两个大数相加", False),
+        ("Q2", "N 是 BLOCK_SIZE", False),
+    ],
+)
+def test_round35_true_premises_in_new_words_are_sound(l6, question, premise, sound):
+    """Are the true premises of the v34-v36 classes (randn hiding the excess, other acting at the load only, the
+    padding's zero and its square, 1/0 = inf, two nearly equal large numbers) sound, and their false twins not?"""
+    assert known(l6, question, premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "concept", "earned"),
+    [
+        ("explanation", "如果填 BLOCK_SIZE 会得到 3.125，填 n_cols 得 5。", "divisor_reason", True),
+        ("explanation", "centered_other=0.0 让 3 个 padding 的平方为 0，var=8。", "other_reason", True),
+        (
+            "Q1",
+            "After x - mean the padding lanes aren't zero anymore, so we mask them again.",
+            "minus_mean",
+            True,
+        ),
+        (
+            "Q2",
+            "如果除以 BLOCK_SIZE，补出来的也被当成数了，平均值就会被拉低，所以得用 N。",
+            "divide_by_n",
+            True,
+        ),
+        ("Q2", "pad lane 是 fake data，count 不能算它们。", "divide_by_n", True),
+        # false twins: the right divisor worked, the padding's square not zero, the lanes still zero, N not chosen
+        ("explanation", "如果填 n_cols 会得到 5。", "divisor_reason", False),
+        ("explanation", "padding 的平方是 mean²。", "other_reason", False),
+        ("Q1", "After x - mean the padding lanes are still there.", "minus_mean", False),
+        ("Q2", "所以应该是 BLOCK_SIZE。", "divide_by_n", False),
+    ],
+)
+def test_round35_reasons_in_new_words_are_read(l6, question, text, concept, earned):
+    """Are the wrong divisor's worked mean, the padding's zero square, "aren't zero anymore", the padding counted
+    as numbers and "fake data" read, and their false twins not?"""
+    result = score(l6, question, text, context={"blank": "n_cols, 0.0", "checks_passed": True})
+    assert (concept in {m["concept"] for m in result.to_json()["matched"]}) is earned

@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the thirty-two blind sets appended as splits blind-v1 to blind-v32?"""
+    """Does the calibration file parse, with the thirty-four blind sets appended as splits blind-v1 to blind-v34?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -67,6 +67,8 @@ def test_calibration_is_valid(calibration):
         "blind-v30",
         "blind-v31",
         "blind-v32",
+        "blind-v33",
+        "blind-v34",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -100,6 +102,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v30" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v31" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v32" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v33" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v34" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -2876,3 +2880,89 @@ def test_round35_wrong_chains_of_v32_are_flagged(l7, question, text, misconcepti
     padding taking part and the same arithmetic are not?"""
     result = score(l7, question, text)
     assert (misconception in {m["id"] for m in result.to_json()["misconceptions"]}) is flagged
+
+
+# ── version 36 (blind v33, v34) ──────────────────────────────────────────────────────────────────────
+
+
+def _sound(rubric, question, premise):
+    text = normalize(premise)
+    return any(stated(p, text, rubric) for p in rubric.question(question).valid_premises + rubric.facts)
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q1", "之后 −∞ − m 仍是 −∞", True),
+        ("Q1", "填 0.0 时这 5 列已经算错了", True),
+        ("Q2", "分子分母被同一个 e^(−m) 缩放", True),
+        ("Q2", "上下都乘了同一个东西", True),
+        ("Q3", "512 / 128 = 4", True),
+        ("Q3", "前者大约 8MN，后者 2MN", True),
+        ("Q3", "每步都过 HBM", True),
+        ("explanation", "row_max", True),
+        ("explanation", "padding 的 0 经过 exp 变成了 1", True),
+        # false twins: −∞ − m called NaN, the −∞ fill called wrong, different factors, the traffic reversed
+        ("Q1", "−∞ − m 是 NaN", False),
+        ("Q1", "填 −∞ 时这 5 列已经算错了", False),
+        ("Q2", "分子分母被不同的数缩放", False),
+        ("Q3", "前者大约 2MN，后者 8MN", False),
+        ("explanation", "row_sum", False),
+    ],
+)
+def test_round36_true_premises_in_new_words_are_sound(l7, question, premise, sound):
+    """Are the true premises of the v33-v34 classes (−∞ − m stays −∞, the 0.0 fill's failure, the ratio's shared
+    factor, a worked ratio, the traffic in words, the blank's value) sound, and their false twins not?"""
+    assert _sound(l7, question, premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        (
+            "填 −∞ 是因为 e^{−∞} = 0：padding lane 的值取 exp 以后是 0，比任何真实元素的 exp 值都小，所以它在 tl.max 里不会成为最大值。",
+            True,
+        ),
+        # false twin: the max's own identity, exp only for the sum
+        (
+            "填 −∞ 是因为 max(x, −∞) = x，它在 tl.max 里不会成为最大值；exp 以后是 0，比任何真实元素的 exp 值都小，不进分母。",
+            False,
+        ),
+    ],
+)
+def test_round36_the_padding_s_exp_compared_for_the_max_is_vetoed(l7, text, vetoed):
+    """Is the max explained by the padding's exp being smaller than the real elements' exp (the kernel takes the
+    max of x, before any exp) vetoed, while the same comparison for the denominator is not?"""
+    result = score(l7, "Q1", text).to_json()
+    assert any(m["id"] == "exp_before_max" and m["veto"] for m in result["misconceptions"]) is vetoed
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "earned"),
+    [
+        ("−∞ 正好两者都满足：它赢不了 max，exp 之后又是 0。", "max_unaffected", True),
+        ("这个值必须同时满足 max(x, v) = x 和 exp(v − m) = 0，只有 −∞ 两样都满足。", "sum_unaffected", True),
+        # false twins: 0.0 wins the max; exp gives 1
+        ("0.0 赢得了 max。", "max_unaffected", False),
+        ("exp 之后是 1。", "sum_unaffected", False),
+    ],
+)
+def test_round36_the_identities_in_new_words_are_read(l7, text, concept, earned):
+    """Are "它赢不了 max", "exp 之后又是 0" and the identities of a fill named v read, and their false twins not?"""
+    result = score(l7, "Q1", text).to_json()
+    assert (concept in {m["concept"] for m in result["matched"]}) is earned
+
+
+def test_round36_zero_fill_called_no_different_in_serving_routes(l7):
+    """Is '0.0 对 max 完全没影响 … 0.0 和 −∞ 在实际 serving 里没区别' read as the 0.0 fill called harmless?"""
+    text = "实际推理里填 0.0 对 max 完全没影响。所以 0.0 和 −∞ 在实际 serving 里没区别。"
+    result = score(l7, "Q1", text)
+    assert (
+        "zero_fill_harmless" in {m["id"] for m in result.to_json()["misconceptions"]} and result.needs_review
+    )
+
+
+def test_round36_a_chip_unit_offered_for_a_measurement_routes(l7):
+    """Is '# exp 在 SFU 上算得更快，所以多出了 1x' (a unit of the chip as the cause of a measurement) routed?"""
+    text = "读写量：朴素 8MN，融合 2MN → 预测 4x。大矩阵实测 5.09x：exp 在 SFU 上算得更快，所以多出了 1x。"
+    assert score(l7, "Q3", text).needs_review
