@@ -63,6 +63,7 @@ def _build(data: dict, path: Path, problems: list[str]) -> Rubric | None:
         except (KeyError, TypeError, ValueError, re.error) as exc:
             problems.append(f"question {qid}: {entries.describe(exc)}")
     _with_inherited(questions, data["questions"], problems)
+    _with_borrowed(questions, data["questions"], problems)
     try:
         return Rubric(
             assignment=str(data.get("assignment", "")),
@@ -181,3 +182,27 @@ def _with_inherited(questions: dict[str, Question], data: dict, problems: list[s
             continue
         vetoes = [m for name in names for m in questions[name].misconceptions if m.severity == "veto"]
         questions[str(qid)] = _with_uncertain(questions[str(qid)], vetoes)
+
+
+def _with_borrowed(questions: dict[str, Question], data: dict, problems: list[str]) -> None:
+    """`reads_as: [Q2.block_wrong_effect]`: a concept that asks for the same idea as another question's (the
+    note's reason for its divisor is Q2's effect of the wrong one) also reads that concept's words, so an idea
+    the rubric knows in Q2 is not missed in the note (blind v38 l6v38-ex-012: 'BLOCK_SIZE=8 只有 3.125')."""
+    for qid, qdata in data.items():
+        if str(qid) not in questions:
+            continue
+        borrowed = {
+            str(c["id"]): [str(n) for n in c.get("reads_as") or ()] for c in (qdata or {})["concepts"]
+        }
+        concepts = []
+        for concept in questions[str(qid)].concepts:
+            extra = []
+            for name in borrowed.get(concept.id, ()):
+                source, _, cid = name.partition(".")
+                found = next((c for c in getattr(questions.get(source), "concepts", ()) if c.id == cid), None)
+                if found is None or source == str(qid):
+                    problems.append(f"question {qid}: reads_as {name!r}: not a concept of another question")
+                    continue
+                extra += found.patterns
+            concepts.append(replace(concept, patterns=concept.patterns + tuple(extra)))
+        questions[str(qid)] = replace(questions[str(qid)], concepts=tuple(concepts))

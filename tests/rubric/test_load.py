@@ -63,3 +63,31 @@ def test_a_lesson_7_note_with_the_true_reason_is_not_sent_for_the_inherited_veto
     result = score_answer(l7, "explanation", note, context=context)
     assert "mask_skips_reduction" not in [hit["id"] for hit in result.misconceptions]
     assert result.points == 1.0 and not result.veto
+
+
+def test_reads_as_must_name_a_concept_of_another_question(tmp_path):
+    """Does `reads_as` naming no concept of another question fail to load with the question named, rather than
+    silently reading nothing?"""
+    import yaml as _yaml
+
+    from autograder.rubric import RubricError, load_rubric
+
+    data = {
+        "assignment": "x",
+        "questions": {
+            "Q1": {
+                "max_points": 2,
+                "concepts": [{"id": "a", "weight": 1, "patterns": ["a"], "feedback": "a"}],
+            },
+            "Q2": {
+                "max_points": 2,
+                "concepts": [
+                    {"id": "b", "weight": 1, "patterns": ["b"], "feedback": "b", "reads_as": ["Q1.nope"]}
+                ],
+            },
+        },
+    }
+    path = tmp_path / "rubric.yaml"
+    path.write_text(_yaml.safe_dump(data, allow_unicode=True))
+    with pytest.raises(RubricError, match="reads_as 'Q1.nope'"):
+        load_rubric(path)

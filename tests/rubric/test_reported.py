@@ -233,3 +233,8 @@ def test_a_dash_before_a_verdict_answers_a_reported_saying(text, disowns):
 
     sentences = [Sentence(text, normalize(text), False)]
     assert disowned(sentences, 0) is disowns
+
+
+def test_a_common_saying_with_a_count_word_is_reported():
+    """Is '常见的一个说法是 …' (a common saying, with 一个 between) read as reported?"""
+    assert is_reported(normalize('常见的一个说法是"被 mask 挡住的 lane 不参与 tl.max"'))
