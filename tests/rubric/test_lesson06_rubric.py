@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the thirty-five blind sets appended as splits blind-v1 to blind-v36 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the thirty-seven blind sets appended as splits blind-v1 to blind-v38 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -75,6 +75,8 @@ def test_calibration_is_valid(calibration):
         "blind-v34",
         "blind-v35",
         "blind-v36",
+        "blind-v37",
+        "blind-v38",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -112,6 +114,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v34" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v35" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v36" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v37" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v38" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2792,3 +2796,57 @@ def test_round35_reasons_in_new_words_are_read(l6, question, text, concept, earn
     as numbers and "fake data" read, and their false twins not?"""
     result = score(l6, question, text, context={"blank": "n_cols, 0.0", "checks_passed": True})
     assert (concept in {m["concept"] for m in result.to_json()["matched"]}) is earned
+
+
+# ── version 36 (blind v37, v38) ──────────────────────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "vetoed"),
+    [
+        (
+            "Q2",
+            "load 进来以后马上 .to(tl.float32)，fp32 的范围到 3.4e38，就能把这些 inf 恢复成原来的值。",
+            "cast_recovers_inf",
+            True,
+        ),
+        (
+            "Q1",
+            "padding lane 在显存里本来就是 0（超出行尾的显存分配时被初始化为 0），所以不会错。",
+            "padding_garbage",
+            True,
+        ),
+        (
+            "Q3",
+            "单遍公式其实没什么问题，tl.maximum 把负数截成 0，截完以后结果就是对的。",
+            "one_pass_fine",
+            True,
+        ),
+        (
+            "Q1",
+            "tl.sum 只加到真实的 N 个元素，所以均值对。",
+            "sum_skips_masked",
+            True,
+        ),
+        # false twins: an inf that stays inf, memory never read, one-pass called wrong, the identity as the reason
+        ("Q2", "已经溢出成 inf 的值转成 fp32 还是 inf，恢复不了原来的值。", "cast_recovers_inf", False),
+        ("Q1", "padding lane 不读显存，值就是 other 给的 0。", "padding_garbage", False),
+        ("Q3", "单遍公式有问题，截成 0 以后结果也不对。", "one_pass_fine", False),
+        ("Q1", "0 是加法的单位元，所以第一次 tl.sum 只加到真实的 N 个元素。", "sum_skips_masked", False),
+    ],
+)
+def test_round36_wrong_chains_of_v37_v38_are_vetoed(l6, question, text, misconception, vetoed):
+    """Are a cast 'recovering' inf, the padding's 0 from zeroed memory, one-pass made right by the clamp and the sum
+    'adding only N elements' without the identity vetoed, while their false twins are not?"""
+    result = score(l6, question, text)
+    assert any(m["id"] == misconception and m["veto"] for m in result.to_json()["misconceptions"]) is vetoed
+
+
+def test_round36_the_note_reads_the_wrong_divisor_s_effect_in_q2_s_words(l6):
+    """Does the note's divisor reason read the wrong divisor's effect in any of Q2's words ('均值会缩成 N/BLOCK 倍'),
+    through reads_as, while naming the divisor alone earns nothing?"""
+    context = {"blank": "n_cols, 0.0", "checks_passed": True}
+    effect = score(l6, "explanation", "divisor = n_cols：写 BLOCK_SIZE 的话均值会缩成 N/BLOCK 倍。", context)
+    named = score(l6, "explanation", "divisor = n_cols。", context)
+    assert "divisor_reason" in {m["concept"] for m in effect.to_json()["matched"]}
+    assert "divisor_reason" not in {m["concept"] for m in named.to_json()["matched"]}

@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the thirty-four blind sets appended as splits blind-v1 to blind-v34?"""
+    """Does the calibration file parse, with the thirty-seven blind sets appended as splits blind-v1 to blind-v37?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -69,6 +69,9 @@ def test_calibration_is_valid(calibration):
         "blind-v32",
         "blind-v33",
         "blind-v34",
+        "blind-v35",
+        "blind-v36",
+        "blind-v37",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -104,6 +107,9 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v32" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v33" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v34" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v35" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v36" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v37" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -2966,3 +2972,39 @@ def test_round36_a_chip_unit_offered_for_a_measurement_routes(l7):
     """Is '# exp 在 SFU 上算得更快，所以多出了 1x' (a unit of the chip as the cause of a measurement) routed?"""
     text = "读写量：朴素 8MN，融合 2MN → 预测 4x。大矩阵实测 5.09x：exp 在 SFU 上算得更快，所以多出了 1x。"
     assert score(l7, "Q3", text).needs_review
+
+
+# ── version 37 (blind v35-v37) ───────────────────────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("text", "misconception", "vetoed"),
+    [
+        (
+            "tl.max 和 tl.sum 都是只对 mask 为 True 的 lane 做归约，所以 padding 不会出问题。",
+            "mask_skips_reduction",
+            True,
+        ),
+        ("mask 为 False 的 lane 在 Triton 里是被丢弃的，所以进不了分母。", "mask_skips_reduction", True),
+        ("如果填 0.0，那它们的输出就不是 0，会把错误的值写到输出里。", "padding_output_written", True),
+        # false twins: the reductions over every lane; the store that writes nothing of them
+        ("tl.max 和 tl.sum 对全部 BLOCK_SIZE 个 lane 做归约，包括 padding。", "mask_skips_reduction", False),
+        ("store 带 mask，padding 不会写到输出里。", "padding_output_written", False),
+    ],
+)
+def test_round37_wrong_chains_of_v35_v36_are_vetoed(l7, text, misconception, vetoed):
+    """Are the reductions 'only over the mask's true lanes', masked lanes 'dropped' and the padding's outputs
+    'written' vetoed, while the reductions over every lane and the masked store are not?"""
+    result = score(l7, "Q1", text).to_json()
+    assert any(m["id"] == misconception and m["veto"] for m in result["misconceptions"]) is vetoed
+
+
+def test_round37_traffic_counted_in_passes_is_read(l7):
+    """Is '朴素大概读写 8 遍矩阵，融合 2 遍' read as both traffic counts, and '读写 3 遍' for the naive one not?"""
+    matched = {
+        m["concept"] for m in score(l7, "Q3", "朴素大概读写 8 遍矩阵，融合 2 遍。").to_json()["matched"]
+    }
+    assert {"naive_traffic", "fused_traffic"} <= matched
+    assert "naive_traffic" not in {
+        m["concept"] for m in score(l7, "Q3", "朴素读写 3 遍。").to_json()["matched"]
+    }
