@@ -131,3 +131,15 @@ def test_fp32_said_to_overflow_far_below_its_range(l6, claim, read):
     entry = next(m for m in l6.question("Q3").misconceptions if m.id == "fp32_overflow_small")
     text = normalize(claim)
     assert any(p.search(text) for p in entry.patterns) is read
+
+
+@pytest.mark.parametrize("assignment", LESSONS)
+def test_the_newest_history_line_is_the_rubric_s_version(rubrics, assignment):
+    """Does rubric-history.md open with a line for the rubric's own version, followed by every earlier one in turn
+    with none skipped, so no version reaches a student without its change written down?"""
+    import re
+
+    rubric = rubrics[assignment]
+    history = (rubric.path.parent / "rubric-history.md").read_text(encoding="utf-8")
+    versions = [int(v) for v in re.findall(r"^- \*\*(\d+)\*\*:", history, re.MULTILINE)]
+    assert versions == list(range(rubric.version, rubric.version - len(versions), -1))

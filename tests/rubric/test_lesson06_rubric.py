@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the thirty-seven blind sets appended as splits blind-v1 to blind-v38 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the thirty-nine blind sets appended as splits blind-v1 to blind-v40 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -77,6 +77,8 @@ def test_calibration_is_valid(calibration):
         "blind-v36",
         "blind-v37",
         "blind-v38",
+        "blind-v39",
+        "blind-v40",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -116,6 +118,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v36" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v37" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v38" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v39" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v40" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2850,3 +2854,12 @@ def test_round36_the_note_reads_the_wrong_divisor_s_effect_in_q2_s_words(l6):
     named = score(l6, "explanation", "divisor = n_cols。", context)
     assert "divisor_reason" in {m["concept"] for m in effect.to_json()["matched"]}
     assert "divisor_reason" not in {m["concept"] for m in named.to_json()["matched"]}
+
+
+def test_round37_the_padding_reading_the_next_row_is_vetoed(l6):
+    """Is 'padding lane 实际上会读到下一行开头的数据' vetoed in Q2, while 'padding lane 不会读到下一行' is not?"""
+    wrong = score(
+        l6, "Q2", "除以 N，是因为多出来的 padding lane 实际上会读到下一行开头的数据，不属于这一行。"
+    )
+    right = score(l6, "Q2", "除以 N：padding lane 不会读到下一行，它们只是填 0 的占位，不是数据。")
+    assert wrong.veto and not right.veto

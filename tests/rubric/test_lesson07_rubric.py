@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the thirty-seven blind sets appended as splits blind-v1 to blind-v37?"""
+    """Does the calibration file parse, with the thirty-eight blind sets appended as splits blind-v1 to blind-v38?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -72,6 +72,7 @@ def test_calibration_is_valid(calibration):
         "blind-v35",
         "blind-v36",
         "blind-v37",
+        "blind-v38",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -110,6 +111,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v35" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v36" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v37" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v38" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -3003,3 +3005,29 @@ def test_round37_traffic_counted_in_passes_is_read(l7):
     assert "naive_traffic" not in {
         m["concept"] for m in score(l7, "Q3", "朴素读写 3 遍。").to_json()["matched"]
     }
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "found"),
+    [
+        ("Q1", "在 tl.max 的时候它的值就相当于 0，不会比真实值大。", "exp_before_max", True),
+        ("Q2", "log-softmax 本身就是交叉熵，所以写成这个形式。", "log_softmax_is_loss", True),
+        (
+            "Q1",
+            "分母不会错，因为 padding 的 exp 值在 store 的时候会被 mask 去掉。",
+            "zero_fill_harmless",
+            True,
+        ),
+        ("Q3", "我认为应该快 8 倍（8MN 对 MN）。", "predicts_eight", True),
+        # false twins: max(x, -inf) = x; cross-entropy takes one entry of it; the store after the sum; a 4x prediction
+        ("Q1", "在 tl.max 的时候 max(x, −∞) = x，它不会胜出。", "exp_before_max", False),
+        ("Q2", "交叉熵只取 log-softmax 在正确类上的那一项。", "log_softmax_is_loss", False),
+        ("Q1", "分母在 store 之前就已经算好了，填 0.0 会多出 padding 项。", "zero_fill_harmless", False),
+        ("Q3", "预测快约 4 倍。", "predicts_eight", False),
+    ],
+)
+def test_round38_beliefs_of_v38_are_read(l7, question, text, misconception, found):
+    """Are the max seeing the padding 'as 0', log-softmax 'being the cross-entropy', the denominator 'masked at the
+    store' and a predicted 8× read, while their false twins are not?"""
+    result = score(l7, question, text).to_json()
+    assert (misconception in {m["id"] for m in result["misconceptions"]}) is found
