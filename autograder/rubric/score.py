@@ -178,7 +178,7 @@ def prepare(answer: str, rubric: Rubric) -> list[Sentence]:
         if text:
             cue = has_cue(without_step_arrows(text), rubric.language)
             cue = cue or bool(sentences and _WHY.search(sentences[-1].text) and _ANSWER.match(text))
-            cue = cue or bool(_FILL_COLON.search(text))
+            cue = cue or bool(_FILL_COLON.search(text) or _CONDITION.search(text))
             sentences.append(Sentence(raw, text, cue))
     return sentences
 
@@ -190,6 +190,12 @@ _ANSWER = re.compile(r"^\W*(?:答|回答|\ba|\banswer)\s*:")
 # is the reason for that fill or its failure, as "填 −∞，因为 …" is.
 _FILL_COLON = re.compile(
     r"(?:^|[,;(]|如果|若|假如)\s*(?:填|用|改成|换成|other\s*=)\s*[^\s,;:]{1,12}\s*(?:时|的话|的时候)?\s*:\s*\S"
+)
+
+# "填 −∞ 时 max(x, −∞) = x，不胜出", "减去行最大值后 x − m ≤ 0", "x 超过 88.72 时 exp 溢出": an action or a threshold, then
+# what follows from it, is a condition and its consequence, the reasoning "因为 …，所以 …" spells out.
+_CONDITION = re.compile(
+    r"(?:填|用|减去?|不减|超过|大于|小于|>|<)[^,;:。]{1,20}?(?:时|之后|以后|后)\s*,?\s*[^,;:。\s]"
 )
 
 

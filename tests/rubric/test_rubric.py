@@ -1217,3 +1217,20 @@ def test_an_answer_to_a_why_question_and_a_fill_before_a_colon_give_a_reason(ans
 
     l5 = lesson(ASSIGNMENT)
     assert [s.cue for s in prepare(answer, load_rubric(l5.rubric))] == cued
+
+
+@pytest.mark.parametrize(
+    ("answer", "cued"),
+    [
+        ("填 −∞ 时 max(x, −∞) = x，不胜出", [True]),
+        ("减去行最大值后 x − m ≤ 0，exp ≤ 1", [True]),
+        ("fp32 下 x 超过约 88.72 时 exp 溢出为 inf", [True]),
+        ("padding lane 不读显存，直接得到 other", [False]),
+    ],
+)
+def test_a_condition_and_its_consequence_give_a_reason(answer, cued):
+    """Does an action or a threshold followed by what follows from it ("填 −∞ 时 …", "减去行最大值后 …") count as
+    reasoned, while a plain statement of what happens does not?"""
+    from autograder.rubric.score import prepare
+
+    assert [s.cue for s in prepare(answer, load_rubric(lesson(ASSIGNMENT).rubric))] == cued
