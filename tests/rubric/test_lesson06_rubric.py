@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the thirty-nine blind sets appended as splits blind-v1 to blind-v40 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the forty-one blind sets appended as splits blind-v1 to blind-v42 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -79,6 +79,8 @@ def test_calibration_is_valid(calibration):
         "blind-v38",
         "blind-v39",
         "blind-v40",
+        "blind-v41",
+        "blind-v42",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -120,6 +122,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v38" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v39" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v40" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v41" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v42" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2863,3 +2867,9 @@ def test_round37_the_padding_reading_the_next_row_is_vetoed(l6):
     )
     right = score(l6, "Q2", "除以 N：padding lane 不会读到下一行，它们只是填 0 的占位，不是数据。")
     assert wrong.veto and not right.veto
+
+
+def test_round38_the_divisor_counting_the_padding_is_read(l6):
+    """Is '分母多算了 BLOCK_SIZE - N 个元素' read as why the divisor is N, and '分母是 N 个元素' (no excess) not by it?"""
+    counted = score(l6, "Q2", "除以 BLOCK_SIZE 不对：分母多算了 BLOCK_SIZE - N 个元素。")
+    assert "divide_by_n" in {m["concept"] for m in counted.to_json()["matched"]}

@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the thirty-eight blind sets appended as splits blind-v1 to blind-v38?"""
+    """Does the calibration file parse, with the forty-one blind sets appended as splits blind-v1 to blind-v41?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -73,6 +73,9 @@ def test_calibration_is_valid(calibration):
         "blind-v36",
         "blind-v37",
         "blind-v38",
+        "blind-v39",
+        "blind-v40",
+        "blind-v41",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -112,6 +115,9 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v36" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v37" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v38" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v39" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v40" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v41" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -3031,3 +3037,49 @@ def test_round38_beliefs_of_v38_are_read(l7, question, text, misconception, foun
     store' and a predicted 8× read, while their false twins are not?"""
     result = score(l7, question, text).to_json()
     assert (misconception in {m["id"] for m in result["misconceptions"]}) is found
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "found"),
+    [
+        (
+            "explanation",
+            "shift 我填的 0.0：softmax 对平移不变，减什么常数结果都一样，检查也全部通过了。",
+            "shift_cosmetic",
+            True,
+        ),
+        ("Q2", "log-softmax 最稳妥的做法就是先算 softmax 再取 log。", "softmax_then_log", True),
+        (
+            "Q1",
+            "正因为 store 带 mask、padding 的结果不会被写出，所以 other 要填 −∞。",
+            "padding_output_written",
+            True,
+        ),
+        # false twins: invariance as why the result keeps; the form the lesson uses; the store beside the real reason
+        (
+            "Q1",
+            "store 带 mask，padding 不会写出；other 填 −∞ 是因为 max(x, −∞) = x。",
+            "padding_output_written",
+            False,
+        ),
+        (
+            "explanation",
+            "shift 填 row_max：减它防止 exp 溢出，softmax 对平移不变所以结果不变。",
+            "shift_cosmetic",
+            False,
+        ),
+        ("Q2", "不要先算 softmax 再取 log：下溢为 0 的项会得到 −inf。", "softmax_then_log", False),
+    ],
+)
+def test_round39_beliefs_of_v39_v40_are_read(l7, question, text, misconception, found):
+    """Are the shift called free 'because softmax is shift-invariant' and softmax-then-log recommended read,
+    while invariance as the reason the result keeps, and the warning against softmax-then-log, are not?"""
+    context = {"blank": "-float('inf'), 0.0", "checks_passed": True}
+    result = score(l7, question, text, context=context).to_json()
+    assert (misconception in {m["id"] for m in result["misconceptions"]}) is found
+
+
+def test_round39_the_gpu_s_utilisation_offered_for_a_speed_up_routes(l7):
+    """Is 'GPU-Util 一直顶满，SM 时钟也拉到最高，所以快了 4～5 倍' routed (a claim about the GPU's effort)?"""
+    text = "融合以后 GPU 干活更卖力了：GPU-Util 一直顶满，SM 时钟也拉到最高，所以快了 4～5 倍。"
+    assert score(l7, "Q3", text).needs_review
