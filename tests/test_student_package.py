@@ -113,6 +113,9 @@ def test_release_folder_holds_the_notebook_its_figures_and_the_package_only(assi
     assert {name for name in names if not name.startswith("img/")} <= allowed
     assert {f"{PACKAGE}/{module}" for module in MODULES} <= names
     assert not {Path(name).name for name in names} & SECRET_NAMES
+    assert not any(
+        Path(name).name.startswith("calibration") for name in names
+    )  # the parts of calibration.yaml too
     assert not any(name.endswith(".ipynb") and name != f"{assignment}.ipynb" for name in names)
 
 

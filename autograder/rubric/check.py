@@ -143,26 +143,47 @@ def check_rubric(rubric: Rubric, calibration_path: str | Path) -> RubricCheck:
 
 
 def load_calibration(path: str | Path, rubric: Rubric) -> list[LabelledAnswer]:
-    """Read calibration.yaml (`answers:` list); RubricError names every malformed entry."""
-    path = Path(path)
-    data = read_yaml(path)
-    entries = data.get("answers") if isinstance(data, dict) else None
-    if not isinstance(entries, list):
-        raise RubricError(f"{path}: expected a mapping with an 'answers' list")
+    """Read calibration.yaml and its parts; RubricError names every malformed entry, by file and number."""
     items, problems, seen = [], [], set()
-    for number, entry in enumerate(entries, 1):
-        try:
-            item = _labelled(entry, rubric)
-        except (KeyError, TypeError, ValueError) as exc:
-            problems.append(f"entry {number}: {exc!r}")
-            continue
-        if item.id in seen:
-            problems.append(f"entry {number}: duplicate id {item.id!r}")
-        seen.add(item.id)
-        items.append(item)
+    for where, entries in calibration_files(path):
+        for number, entry in enumerate(entries, 1):
+            try:
+                item = _labelled(entry, rubric)
+            except (KeyError, TypeError, ValueError) as exc:
+                problems.append(f"{where.name} entry {number}: {exc!r}")
+                continue
+            if item.id in seen:
+                problems.append(f"{where.name} entry {number}: duplicate id {item.id!r}")
+            seen.add(item.id)
+            items.append(item)
     if problems:
         raise RubricError(f"{path}: " + "; ".join(problems))
     return items
+
+
+def calibration_files(path: str | Path) -> list[tuple[Path, list]]:
+    """[(file, its `answers` list)]: calibration.yaml, then each file its `parts:` names (beside it, in order).
+    The sets grow with every blind round, so they are kept in parts that each stay small."""
+    path = Path(path)
+    data = read_yaml(path)
+    files = [(path, _answers(path, data))]
+    parts = data.get("parts") or []
+    if not isinstance(parts, list):
+        raise RubricError(f"{path}: 'parts' must be a list of file names beside it")
+    for name in parts:
+        part = path.parent / str(name)
+        part_data = read_yaml(part)
+        if isinstance(part_data, dict) and "parts" in part_data:
+            raise RubricError(f"{part}: a part names no parts of its own")
+        files.append((part, _answers(part, part_data)))
+    return files
+
+
+def _answers(path: Path, data) -> list:
+    entries = data.get("answers") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise RubricError(f"{path}: expected a mapping with an 'answers' list")
+    return entries
 
 
 def _labelled(entry: dict, rubric: Rubric) -> LabelledAnswer:

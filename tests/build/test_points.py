@@ -23,7 +23,7 @@ def copy(tmp_path, monkeypatch):
     """A copy of lesson 5's folder in a lessons folder of its own, scanned instead of course/lessons."""
     original = lesson("lesson05-row-sum").folder
     folder = tmp_path / "lessons" / original.name
-    shutil.copytree(original, folder, ignore=shutil.ignore_patterns("img", "calibration.yaml"))
+    shutil.copytree(original, folder, ignore=shutil.ignore_patterns("img", "calibration*.yaml"))
     monkeypatch.setenv(registry.LESSONS_ENV, str(folder.parent))
     registry.forget()
     yield folder

@@ -4,7 +4,6 @@ import io
 import json
 
 import pytest
-import yaml
 
 from autograder import rubric as rubric_module
 from autograder.lesson.registry import Lesson, assignments, lesson
@@ -18,6 +17,7 @@ from autograder.rubric import (
     score_answer,
     score_jsonl,
 )
+from autograder.rubric.check import calibration_files, load_calibration
 
 ASSIGNMENT = "lesson05-row-sum"
 CONTRACT_KEYS = [
@@ -737,9 +737,7 @@ def test_pass_condition_unsure_on_a_wrong_cost_beside_a_right_one(l5):
 def test_pass_condition_agrees_with_blind_v1_labels(calibration, l5):
     """On blind-v1, does the pass condition agree with the labels on at least 95% of the answers and
     contradict them on at most 3 (None counts as neither)?"""
-    import yaml
-
-    entries = yaml.safe_load(lesson(ASSIGNMENT).calibration.read_text(encoding="utf-8"))["answers"]
+    entries = [e for _, part in calibration_files(lesson(ASSIGNMENT).calibration) for e in part]
     rows = [e for e in entries if e.get("split") == "blind-v1"]
     agree = wrong = 0
     for entry in rows:
@@ -924,8 +922,8 @@ def test_calibration_vetoes_are_caught_or_routed(any_calibration):
 
 
 def _splits(assignment: str) -> list[str]:
-    """The calibration file's splits, read from it, so a split appended later is checked too."""
-    answers = yaml.safe_load(lesson(assignment).calibration.read_text(encoding="utf-8"))["answers"]
+    """The calibration file's splits (its parts' too), read from it, so a split appended later is checked too."""
+    answers = [e for _, part in calibration_files(lesson(assignment).calibration) for e in part]
     return list(dict.fromkeys(str(answer.get("split", "dev")) for answer in answers))
 
 
@@ -1234,3 +1232,52 @@ def test_a_condition_and_its_consequence_give_a_reason(answer, cued):
     from autograder.rubric.score import prepare
 
     assert [s.cue for s in prepare(answer, load_rubric(lesson(ASSIGNMENT).rubric))] == cued
+
+
+def _calibration(tmp_path, main: dict, **parts: dict):
+    for name, data in {"calibration.yaml": main, **parts}.items():
+        (tmp_path / name).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return tmp_path / "calibration.yaml"
+
+
+def _entry(answer_id: str) -> dict:
+    return {
+        "id": answer_id,
+        "question": "Q1",
+        "points": 1.0,
+        "veto": False,
+        "split": "blind-v1",
+        "answer": "x",
+    }
+
+
+def test_calibration_reads_its_parts_in_order_as_one_set(tmp_path, l5):
+    """Are the answers of the files a calibration's `parts:` names read after its own, in order, and is an id
+    repeated in a part refused with the part named?"""
+    main = {"parts": ["calibration-b.yaml"], "answers": [_entry("a1")]}
+    path = _calibration(tmp_path, main, **{"calibration-b.yaml": {"answers": [_entry("b1"), _entry("b2")]}})
+    assert [item.id for item in load_calibration(path, l5)] == ["a1", "b1", "b2"]
+    again = _calibration(tmp_path, main, **{"calibration-b.yaml": {"answers": [_entry("a1")]}})
+    with pytest.raises(RubricError, match="calibration-b.yaml entry 1: duplicate id 'a1'"):
+        load_calibration(again, l5)
+
+
+def test_a_calibration_part_naming_parts_or_missing_is_refused(tmp_path, l5):
+    """Is a part that names parts of its own, or a part that is not there, refused rather than read silently?"""
+    nested = {"parts": ["calibration-c.yaml"], "answers": []}
+    path = _calibration(
+        tmp_path, {"parts": ["calibration-b.yaml"], "answers": []}, **{"calibration-b.yaml": nested}
+    )
+    with pytest.raises(RubricError, match="names no parts of its own"):
+        load_calibration(path, l5)
+    missing = _calibration(tmp_path, {"parts": ["calibration-x.yaml"], "answers": []})
+    with pytest.raises(RubricError, match="calibration-x.yaml: cannot read"):
+        load_calibration(missing, l5)
+
+
+@pytest.mark.parametrize("assignment", assignments())
+def test_every_calibration_file_stays_small(assignment):
+    """Does every calibration file (calibration.yaml and each of its parts) stay under 2 MiB, so the sets that grow
+    with every blind round never make a large file in the repository?"""
+    for path, _ in calibration_files(lesson(assignment).calibration):
+        assert path.stat().st_size < 2 * 1024 * 1024, path
