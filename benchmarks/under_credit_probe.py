@@ -12,7 +12,7 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from autograder.lesson.registry import lesson  # noqa: E402
 from autograder.rubric import load_rubric, score_answer  # noqa: E402
-from autograder.rubric.score import prepare  # noqa: E402
+from autograder.rubric.reading import prepare  # noqa: E402
 from benchmarks.blind_rubric import normalized  # noqa: E402
 
 

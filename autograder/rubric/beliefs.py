@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import re
 
+from autograder.rubric.markers import LETTERS
 from autograder.rubric.model import Misconception, Question, Rubric
 from autograder.rubric.negation import CONTRAST, is_hypothetical, is_negated
 from autograder.rubric.premises import Sentence
 from autograder.rubric.text import disowned, is_unsure
 from autograder.rubric.textnorm import clause_around, clause_spans
 from autograder.rubric.values import in_scene, wrong_values
-
-_LETTERS = re.compile(r"[\W_]+")
 
 
 def asserts(m: Misconception, text: str, q: Question, rubric: Rubric) -> bool:
@@ -90,7 +89,7 @@ def _clause_scope(text: str, position: int) -> str:
     spans = clause_spans(text)
     index = next((i for i, (a, b) in enumerate(spans) if a <= position <= b), 0)
     start, end = spans[index]
-    if index and len(_LETTERS.sub("", text[start:end])) < 8:
+    if index and len(LETTERS.sub("", text[start:end])) < 8:
         start = spans[index - 1][0]  # a clause too short to say what it is about
     return text[start:end]
 

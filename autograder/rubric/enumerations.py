@@ -51,7 +51,7 @@ def enumerations(sentences: list[Sentence]) -> list[tuple[Sentence, Sentence]]:
     found = []
     for s in sentences:
         runs, run = [], []
-        for unit in [*_units(s.text), None]:
+        for unit in [*units(s.text), None]:
             if unit is not None and unit[2] is not None:
                 run.append(unit)
                 continue
@@ -69,7 +69,7 @@ def enumerations(sentences: list[Sentence]) -> list[tuple[Sentence, Sentence]]:
     return found
 
 
-def _units(text: str) -> list[tuple[int, int, str | None, bool]]:
+def units(text: str) -> list[tuple[int, int, str | None, bool]]:
     """(start, end, the item if short and stating no relation else None, whether it is bare of function
     words) of each unit between list separators outside brackets and not between digits; the span starts
     after a lead-in ("因为 ") so a blank keeps its connective."""

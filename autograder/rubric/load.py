@@ -188,6 +188,8 @@ def _with_borrowed(questions: dict[str, Question], data: dict, problems: list[st
     """`reads_as: [Q2.block_wrong_effect]`: a concept that asks for the same idea as another question's (the
     note's reason for its divisor is Q2's effect of the wrong one) also reads that concept's words, so an idea
     the rubric knows in Q2 is not missed in the note (blind v38 l6v38-ex-012: 'BLOCK_SIZE=8 只有 3.125')."""
+    # Borrowed words are read from the questions as written, so no concept reads what another borrowed.
+    written = dict(questions)
     for qid, qdata in data.items():
         if str(qid) not in questions:
             continue
@@ -199,7 +201,7 @@ def _with_borrowed(questions: dict[str, Question], data: dict, problems: list[st
             extra = []
             for name in borrowed.get(concept.id, ()):
                 source, _, cid = name.partition(".")
-                found = next((c for c in getattr(questions.get(source), "concepts", ()) if c.id == cid), None)
+                found = next((c for c in getattr(written.get(source), "concepts", ()) if c.id == cid), None)
                 if found is None or source == str(qid):
                     problems.append(f"question {qid}: reads_as {name!r}: not a concept of another question")
                     continue

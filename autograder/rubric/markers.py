@@ -50,6 +50,8 @@ _LABEL = re.compile(r"\W*[a-z_][a-z0-9_.]*\s*")
 # A number alone up to the end of its clause: what a step computes, not what a cause brings about.
 _BARE_NUMBER = re.compile(r"\s*[-+]?\d+(?:\.\d+)?\s*(?:[,;。]|$)")
 _NUMBERS_ONLY = re.compile(r"\s*[\d.,\s×x*+-]*\s*(?:[→,;:]|$)")
+# A relation of a formula: a step that holds one claims something.
+_FORMULA = re.compile(r"[=<>≤≥]")
 
 
 def step_arrow(sentence: str, marker: re.Match) -> bool:
@@ -73,8 +75,8 @@ def step_arrow(sentence: str, marker: re.Match) -> bool:
     # Its stage is the last clause before the arrow ("mask 掉多余的 lane，填 0 → tl.sum → store"); a formula in an
     # earlier clause ("max(x, −∞) = x，不影响 → exp …") makes no claim of this stage.
     stage = left.split(",")[-1]
-    formula = re.search(r"[=<>≤≥]", left)
-    if sentence.count("→") >= 3 and not re.search(r"[=<>≤≥]", stage) and len(LETTERS.sub("", stage)) <= 12:
+    formula = _FORMULA.search(left)
+    if sentence.count("→") >= 3 and not _FORMULA.search(stage) and len(LETTERS.sub("", stage)) <= 12:
         return True  # "输入一行 + mask → 按 mask 读，填 0 → tl.sum → store": a pipeline of short stages
     short = len(LETTERS.sub("", left)) <= 6 and not formula
     step = re.match(r"([^→,;:]*)→", right)  # "… → sum → store": a short step between two arrows

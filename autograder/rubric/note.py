@@ -21,6 +21,7 @@ from autograder.rubric.filled import (
     stated_values,
     told_as_earlier_or_trial,
 )
+from autograder.rubric.markers import LETTERS
 from autograder.rubric.model import Rubric
 from autograder.rubric.negation import is_hypothetical, is_negated
 from autograder.rubric.premises import Sentence
@@ -148,7 +149,7 @@ def unread_note(sentences: list[Sentence], context: dict | None, rubric: Rubric)
     blank = blank_value((context or {}).get("blank"))
     named = [s for value, s in stated_values(sentences, rubric) if blank and value == blank]
     rest = "".join(s.text for s in sentences if not named or s is not named[0])
-    return named[0].raw if named and len(re.sub(r"[\W_]+", "", rest)) >= 10 else None
+    return named[0].raw if named and len(LETTERS.sub("", rest)) >= 10 else None
 
 
 def _asserted(pattern: re.Pattern, text: str, rubric: Rubric) -> bool:

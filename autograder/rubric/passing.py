@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from autograder.rubric.model import PassCondition, Rubric
 from autograder.rubric.negation import is_hypothetical, is_negated
+from autograder.rubric.reading import prepare
 from autograder.rubric.reasons import claimed
-from autograder.rubric.score import prepare, score_answer
+from autograder.rubric.score import score_answer
 from autograder.rubric.text import is_unsure
 
 # Notes that contradict the student's own code or run: what they state is for a TA to weigh.

@@ -11,7 +11,6 @@ score or content no pattern read sends the answer to a TA.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from autograder.rubric.beliefs import match_misconceptions, without_beliefs
@@ -19,14 +18,14 @@ from autograder.rubric.credit import credit_concepts, tally, unearned_reason
 from autograder.rubric.enumerations import enumerations
 from autograder.rubric.gate import unread
 from autograder.rubric.injection import addressed_to_grader
-from autograder.rubric.markers import without_step_arrows
+from autograder.rubric.markers import LETTERS
 from autograder.rubric.model import Question, Rubric
-from autograder.rubric.negation import has_cue
 from autograder.rubric.note import check_state, note_findings, unread_note
 from autograder.rubric.premises import Sentence
+from autograder.rubric.reading import prepare
 from autograder.rubric.stuffing import grandiose, length_flags, stuffing_flags
 from autograder.rubric.text import is_romanized
-from autograder.rubric.textnorm import normalize, split_sentences
+from autograder.rubric.textnorm import normalize
 
 # Student-facing messages for rule outcomes (concept and misconception messages come from the rubric).
 MESSAGES = {
@@ -170,39 +169,10 @@ def _routes(flag: str, result: AnswerScore, rubric: Rubric) -> bool:
     return name in rubric.route
 
 
-def prepare(answer: str, rubric: Rubric) -> list[Sentence]:
-    """Split the raw answer into sentences, then normalize each, so evidence keeps the student's wording."""
-    sentences = []
-    for raw in split_sentences(answer):
-        text = normalize(raw)
-        if text:
-            cue = has_cue(without_step_arrows(text), rubric.language)
-            cue = cue or bool(sentences and _WHY.search(sentences[-1].text) and _ANSWER.match(text))
-            cue = cue or bool(_FILL_COLON.search(text) or _CONDITION.search(text))
-            sentences.append(Sentence(raw, text, cue))
-    return sentences
-
-
-# "问：为什么除以 N？答：只有 N 个真实元素": the answer to a why-question gives its reason, with or without 因为.
-_WHY = re.compile(r"为什么|为何|\bwhy\b")
-_ANSWER = re.compile(r"^\W*(?:答|回答|\ba|\banswer)\s*:")
-# "填 −∞：max(x, −∞) = x 不会胜出", "如果填 0.0：全负的行 max 被顶成 0": a fill, then after its colon what it does,
-# is the reason for that fill or its failure, as "填 −∞，因为 …" is.
-_FILL_COLON = re.compile(
-    r"(?:^|[,;(]|如果|若|假如)\s*(?:填|用|改成|换成|other\s*=)\s*[^\s,;:]{1,12}\s*(?:时|的话|的时候)?\s*:\s*\S"
-)
-
-# "填 −∞ 时 max(x, −∞) = x，不胜出", "减去行最大值后 x − m ≤ 0", "x 超过 88.72 时 exp 溢出": an action or a threshold, then
-# what follows from it, is a condition and its consequence, the reasoning "因为 …，所以 …" spells out.
-_CONDITION = re.compile(
-    r"(?:填|用|减去?|不减|超过|大于|小于|>|<)[^,;:。]{1,20}?(?:时|之后|以后|后)\s*,?\s*[^,;:。\s]"
-)
-
-
 def is_empty(sentences: list[Sentence], rubric: Rubric) -> bool:
     """No answer at all, or the notebook's untouched placeholder."""
-    letters = re.sub(r"[\W_]+", "", " ".join(s.text for s in sentences))
-    stubs = {re.sub(r"[\W_]+", "", normalize(stub)) for stub in rubric.empty_stubs}
+    letters = LETTERS.sub("", " ".join(s.text for s in sentences))
+    stubs = {LETTERS.sub("", normalize(stub)) for stub in rubric.empty_stubs}
     return not letters or letters in stubs
 
 

@@ -6,7 +6,7 @@ import pytest
 from autograder.lesson.registry import lesson
 from autograder.rubric import load_rubric, score_answer
 from autograder.rubric.enumerations import enumerations
-from autograder.rubric.score import prepare
+from autograder.rubric.reading import prepare
 
 
 @pytest.mark.parametrize(

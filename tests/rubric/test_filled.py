@@ -6,7 +6,7 @@ from types import SimpleNamespace
 import pytest
 
 from autograder.rubric.filled import stated_values, wrong_blank
-from autograder.rubric.score import prepare
+from autograder.rubric.reading import prepare
 
 
 @pytest.mark.parametrize(

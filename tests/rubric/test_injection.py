@@ -3,7 +3,8 @@
 import pytest
 
 from autograder.rubric.injection import addressed_to_grader
-from autograder.rubric.score import prepare, score_answer
+from autograder.rubric.reading import prepare
+from autograder.rubric.score import score_answer
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ import pytest
 
 from autograder.lesson.registry import lesson
 from autograder.rubric import load_rubric
-from autograder.rubric.score import prepare
+from autograder.rubric.reading import prepare
 from autograder.rubric.stuffing import stuffing_flags
 
 
@@ -100,3 +100,32 @@ def test_a_ticked_checklist_of_terms_is_stuffing():
     assert "stuffing" in flags("lesson07-softmax", "Q3", checklist)
     sentence = "朴素读 5MN+2M、写 3MN+2M，融合读写各 MN，所以预测约 4 倍 ✔"
     assert flags("lesson07-softmax", "Q3", sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "stuffed"),
+    [
+        # lesson 6 blind v43 l6v43-q3-010: a list split at every "；", the vocabulary knowing only some of its terms
+        (
+            "灾难性抵消 catastrophic cancellation；单遍 one-pass；两遍 two-pass；Welford；Chan 合并公式；1e4；1e8；"
+            "fp32 7 位有效数字；负方差；NaN；tl.maximum；eps；rstd；LayerNorm；数值稳定性。",
+            True,
+        ),
+        # its false twin: as many short clauses, each stating something
+        (
+            "单遍会抵消；两遍更稳；Welford 也稳；偏移 1e4 时出错；方差会变负；负数开方得 NaN；要用 tl.maximum 截断；"
+            "eps 防止除以 0；rstd 是 1/std。",
+            False,
+        ),
+        # and numbered clauses, each saying what its step does
+        (
+            "1. 单遍法在偏移 1e4 时会抵消；2. 两遍法先求均值再算偏差，更稳；3. Welford 一遍也稳；4. 方差可能算成负数；"
+            "5. 所以要截断到 0；6. 再加 eps 防止除零；7. 最后乘 rstd。",
+            False,
+        ),
+    ],
+)
+def test_a_list_split_into_sentences_is_stuffing_by_its_form(answer, stuffed):
+    """Is an answer of eight or more short, bare units across its sentences (a list split at every "；") stuffing
+    even when the vocabulary knows few of its terms, while as many short clauses that state something are not?"""
+    assert ("stuffing" in flags("lesson06-mean-var", "Q3", answer)) is stuffed
