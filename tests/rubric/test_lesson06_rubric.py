@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the forty-one blind sets appended as splits blind-v1 to blind-v42 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the forty-two blind sets appended as splits blind-v1 to blind-v43 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -81,6 +81,7 @@ def test_calibration_is_valid(calibration):
         "blind-v40",
         "blind-v41",
         "blind-v42",
+        "blind-v43",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -124,6 +125,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v40" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v41" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v42" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v43" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2873,3 +2875,20 @@ def test_round38_the_divisor_counting_the_padding_is_read(l6):
     """Is '分母多算了 BLOCK_SIZE - N 个元素' read as why the divisor is N, and '分母是 N 个元素' (no excess) not by it?"""
     counted = score(l6, "Q2", "除以 BLOCK_SIZE 不对：分母多算了 BLOCK_SIZE - N 个元素。")
     assert "divide_by_n" in {m["concept"] for m in counted.to_json()["matched"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        # lesson 6 blind v43 l6v43-q2-012 and -002, in new words
+        ("除以 BLOCK_SIZE 的话，分母就从 N 变成了 BLOCK_SIZE，均值偏小。", True),
+        ("写 BLOCK_SIZE，均值会缩成 N/BLOCK_SIZE 倍，N=100 时只剩 0.78。", True),
+        # false twins: the block named as the denominator; a ratio that is no shrink of the mean
+        ("分母从 BLOCK_SIZE 开始算就好。", False),
+        ("N/BLOCK_SIZE 倍的 lane 是有效的，其余是 padding。", False),
+    ],
+)
+def test_round39_the_denominator_changing_to_the_block_is_read_as_the_divisor(l6, found, text, read):
+    """Are '分母从 N 变成了 BLOCK_SIZE' and '均值会缩成 N/BLOCK_SIZE 倍' read as why the divisor is N, while the block
+    named as the denominator and a ratio of lanes are not?"""
+    assert ("divide_by_n" in found(score(l6, "Q2", text))) is read

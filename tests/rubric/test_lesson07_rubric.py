@@ -10,8 +10,8 @@ import pytest
 from autograder.lesson.registry import lesson
 from autograder.rubric import check_rubric, score_answer
 from autograder.rubric.gate import unread
+from autograder.rubric.reading import prepare
 from autograder.rubric.reasons import stated
-from autograder.rubric.score import prepare
 from autograder.rubric.textnorm import normalize
 
 ASSIGNMENT = "lesson07-softmax"
@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the forty-one blind sets appended as splits blind-v1 to blind-v41?"""
+    """Does the calibration file parse, with the forty-two blind sets appended as splits blind-v1 to blind-v42?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -76,6 +76,7 @@ def test_calibration_is_valid(calibration):
         "blind-v39",
         "blind-v40",
         "blind-v41",
+        "blind-v42",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -118,6 +119,7 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v39" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v40" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v41" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v42" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -3083,3 +3085,48 @@ def test_round39_the_gpu_s_utilisation_offered_for_a_speed_up_routes(l7):
     """Is 'GPU-Util 一直顶满，SM 时钟也拉到最高，所以快了 4～5 倍' routed (a claim about the GPU's effort)?"""
     text = "融合以后 GPU 干活更卖力了：GPU-Util 一直顶满，SM 时钟也拉到最高，所以快了 4～5 倍。"
     assert score(l7, "Q3", text).needs_review
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "read"),
+    [
+        # lesson 7 blind v42 l7v42-q1-011 and l7v42-ex-010, in new words
+        (
+            "Q1",
+            "padding lane 就相当于分割里的 ignore_index 像素，所以要填 −∞ 让它不算损失。",
+            "padding_is_label",
+            True,
+        ),
+        (
+            "Q1",
+            "padding lane 对应的是 pad 出来的时间步，应当当成 blank 处理，所以填 −inf。",
+            "padding_is_label",
+            True,
+        ),
+        ("explanation", "shift 填 row_max。其实减任意常数都可以，反正 exp 单调。", "shift_cosmetic", True),
+        # false twins: the padding told apart from a label; any constant keeps the result, but only the max is safe
+        (
+            "Q1",
+            "padding lane 不是 ignore_index，只是超过 n_cols 的列：max(x, −∞) = x，exp(−∞) = 0。",
+            "padding_is_label",
+            False,
+        ),
+        (
+            "Q1",
+            "padding lane 和 ignore_index 类似，都不该影响结果：max(x, −∞) = x。",
+            "padding_is_label",
+            False,
+        ),
+        (
+            "explanation",
+            "shift 填 row_max：减任何常数都可以，但只有减最大值能让 exp 的输入 ≤ 0 不溢出。",
+            "shift_cosmetic",
+            False,
+        ),
+    ],
+)
+def test_round40_padding_as_a_label_and_a_free_shift_are_read(l7, found, question, text, misconception, read):
+    """Are the padded lanes taken for a class of the data (an ignore label, a CTC blank) and the shift called free
+    to be any number read, while the padding told apart from a label, a likeness, and 'any constant, but only the
+    max is safe' are not?"""
+    assert (misconception in found(score(l7, question, text))) is read
