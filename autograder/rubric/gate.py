@@ -15,6 +15,9 @@ from autograder.rubric.textnorm import clause_spans
 
 # Characters the gate keeps outside a clause: clause boundaries, so negation and condition scopes end.
 _KEEP = ",;:、→"
+# A likeness earlier in the clause ("padding 就像 DMA 为对齐 burst 补的字节"): the words after it are the analogy's, no
+# claim about the kernel.
+_LIKENESS = re.compile(r"(?:就像|好像|好比|如同|类似于|像是|\bjust\s+like\b)[^,;:。]*$")
 
 
 def unread(q, sentences, rubric, missing) -> list[tuple[str, str]]:
@@ -28,6 +31,8 @@ def unread(q, sentences, rubric, missing) -> list[tuple[str, str]]:
     # A belief the student reports only to reject it ("常见的误解是：…。这是错的。") is no claim of theirs.
     sentences = [s for i, s in enumerate(sentences) if not disowned(sentences, i)]
     for s in sentences:
+        if s.text.rstrip().endswith(":"):
+            continue  # a lead-in ("分三段说（按一个 lane 的生命周期）：") names what follows, it claims nothing
         for start, end in clause_spans(s.text):
             left = _residue(s.text, readers, start, end)
             claims = (t for t in rubric.claim_topics if _asserted(t, left, s.text, rubric.language))
@@ -45,6 +50,7 @@ def _asserted(topic: re.Pattern, left: str, sentence: str, language) -> bool:
     return any(
         not is_negated(sentence, m.start(), m.end(), language, refute=False)
         and not is_hypothetical(sentence, m.start(), language)
+        and not _LIKENESS.search(sentence, 0, m.start())
         for m in topic.finditer(left)
     )
 

@@ -52,6 +52,8 @@ _BARE_NUMBER = re.compile(r"\s*[-+]?\d+(?:\.\d+)?\s*(?:[,;。]|$)")
 _NUMBERS_ONLY = re.compile(r"\s*[\d.,\s×x*+-]*\s*(?:[→,;:]|$)")
 # A relation of a formula: a step that holds one claims something.
 _FORMULA = re.compile(r"[=<>≤≥]")
+# A name given a value ("x=100", "den = +inf"): the input of a worked step.
+_ASSIGNED = re.compile(r"\s*[a-z_][\w.]*\s*=\s*[-+]?(?:\d[\d.e+-]*|inf|nan)\s*")
 
 
 def step_arrow(sentence: str, marker: re.Match) -> bool:
@@ -65,6 +67,8 @@ def step_arrow(sentence: str, marker: re.Match) -> bool:
     ):
         # "128 → 64 → … → 1", "n=257 → block=512", "padding lane 0 → -mean": a value mapped to the next one
         return True
+    if _ASSIGNED.fullmatch(re.split(r"[,;:]", left)[-1]) and re.match(r"[^→,;。]*=", right):
+        return True  # "x=100 → tl.exp(100.) = +inf", "den = inf → inf/inf = nan": a value given, then what it computes
     left = HEADING.sub("", left.split(":")[-1] if left.count(":") else left)
     if _STATE.search(left.split(",")[-1]) and not _NUMBERS_ONLY.match(right):
         return False  # a condition and what follows from it

@@ -52,7 +52,8 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
     scoring = [p for c in q.concepts for p in c.patterns] + [p for m in q.misconceptions for p in m.patterns]
     cues = any_of(rubric.language.cues)
     bare_terms, prose, reasoned = 0, 0, False
-    items = _items(sentences)
+    # A number alone ("1.", "128≈0.78)" cut from a ratio) is a step's number or a piece of a formula, no term.
+    items = [item for item in _items(sentences) if _WORDED.search(item)]
     for item in items:
         spans = _spans([*rubric.vocabulary, _NUMBER, _VECTOR], item, scoring)
         kind, count = _item_kind(item, spans, cues)
@@ -67,8 +68,10 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
     return ["stuffing"] if is_list or repeated or _list_by_form(sentences) else []
 
 
-# A unit holding a word: a step's number ("1.") is no item of a list.
+# An item holding a word.
 _WORDED = re.compile(r"[a-z\u3400-\u9fff]")
+# A step's number on its own ("1.", "(2)"): it numbers the unit after it; a value ("0.0") is a unit of a list.
+_STEP_NUMBER = re.compile(r"\s*\(?\d{1,2}[.)、]?\s*")
 
 
 def _list_by_form(sentences: list[Sentence]) -> bool:
@@ -76,7 +79,12 @@ def _list_by_form(sentences: list[Sentence]) -> bool:
     or more units across its sentences ("灾难性抵消；单遍 one-pass；Welford；1e4；负方差；eps；rstd；…"), four in
     five of them short and stating no relation, and seven in ten bare of any function word or verb. Enumerations
     judges one sentence; a list split at every `；` is many sentences of one unit each."""
-    found = [unit for s in sentences for unit in units(s.text) if _WORDED.search(s.text[unit[0] : unit[1]])]
+    found = [
+        unit
+        for s in sentences
+        for unit in units(s.text)
+        if not _STEP_NUMBER.fullmatch(s.text[unit[0] : unit[1]])
+    ]
     short = sum(item is not None for _start, _end, item, _bare in found)
     bare = sum(bare for *_span, bare in found)
     return len(found) >= 8 and short >= 0.8 * len(found) and bare >= 0.7 * len(found)

@@ -42,3 +42,21 @@ def test_unread_claims_and_unread_reasons_route(l5, question, answer):
 def test_fully_read_answers_are_not_gated(l5, question, answer):
     """Is an answer the patterns read (denied memory claims included: "不读显存") left unrouted?"""
     assert "unread" not in score_answer(l5, question, answer).flags
+
+
+@pytest.mark.parametrize(
+    ("answer", "gated"),
+    [
+        # lesson 6 blind v46 l6v46-q1-024: a lead-in names what follows
+        ("分三段说（按寄存器里一个 lane 的生命周期）：", False),
+        # lesson 6 blind v46 l6v46-q2-004: hardware words in an analogy
+        ("除以 N：padding 就像 DMA 为对齐 burst 补的字节，不是有效数据。", False),
+        # false twins: the same hardware words as the student's own claim
+        ("分三段说，寄存器里的 lane 会被硬件合并成一次比较。", True),
+        ("除以 N：padding 是 DMA 为对齐 burst 多读的字节，会多占带宽。", True),
+    ],
+)
+def test_a_lead_in_or_an_analogy_is_no_claim(l6, answer, gated):
+    """Is a lead-in ending in a colon, or the hardware in an analogy ("就像 DMA 补的字节"), left ungated, while the
+    same hardware words asserted of the kernel still route?"""
+    assert ("unread" in score_answer(l6, "Q2", answer).flags) is gated

@@ -46,6 +46,9 @@ def test_a_purpose_is_a_forward_marker():
         ("折半 128→64→32→1", True),
         ("padding lane 0 → -mean", True),
         ("divisor → n_cols", True),
+        # lesson 7 blind v45 l7v45-q2-015: a name given a value, then what it computes
+        ("不减：x=100 → tl.exp(100.) = inf", True),
+        ("den = inf → inf/inf = nan", True),
         ("x+0=x → 和不变", False),
         ("访存受限 → 预测 4×", False),
     ],

@@ -21,6 +21,8 @@ from autograder.rubric.textnorm import normalize
         "容易有的误解：『融合少读了数据，所以任何形状都快 4 倍』",
         "容易犯的错误是以为被 mask 的 lane 不参与求和",
         "An easy mistake is to think the masked lanes are skipped.",
+        "有同事说单遍错是因为 1e8 溢出了 fp32",  # lesson 6 blind v46 l6v46-q3-003
+        "组员觉得第二次 mask 多余",
     ],
 )
 def test_a_belief_attributed_to_someone_else_or_an_earlier_self_is_reported(sentence):

@@ -129,3 +129,13 @@ def test_a_list_split_into_sentences_is_stuffing_by_its_form(answer, stuffed):
     """Is an answer of eight or more short, bare units across its sentences (a list split at every "；") stuffing
     even when the vocabulary knows few of its terms, while as many short clauses that state something are not?"""
     assert ("stuffing" in flags("lesson06-mean-var", "Q3", answer)) is stuffed
+
+
+def test_a_step_number_is_no_term_but_a_list_with_a_value_is_still_stuffing():
+    """Is a numbered answer of two reasoned steps ("1. 除以 N：真实元素个数是 N。2. fp16 → fp32：范围小，会溢出。") no term
+    list, its step numbers no terms (lesson 6 blind v46 l6v46-q2-001), while a list holding a value ("n_cols；0.0；…")
+    is still stuffing (lesson 6 blind v3 l6v3-ex-006)?"""
+    numbered = "1. 除以 N：真实元素个数是 N。\n2. fp16 → fp32：fp16 范围小，会溢出。"
+    listed = "n_cols；0.0；真实列数；加法单位元；第二次 mask；可见检查；fp32；通过。"
+    assert flags("lesson06-mean-var", "Q2", numbered) == []
+    assert "stuffing" in flags("lesson06-mean-var", "explanation", listed)
