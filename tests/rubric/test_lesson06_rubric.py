@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the forty-two blind sets appended as splits blind-v1 to blind-v43 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the forty-five blind sets appended as splits blind-v1 to blind-v46 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -82,6 +82,9 @@ def test_calibration_is_valid(calibration):
         "blind-v41",
         "blind-v42",
         "blind-v43",
+        "blind-v44",
+        "blind-v45",
+        "blind-v46",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -126,6 +129,9 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v41" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v42" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v43" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v44" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v45" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v46" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2892,3 +2898,65 @@ def test_round39_the_denominator_changing_to_the_block_is_read_as_the_divisor(l6
     """Are '分母从 N 变成了 BLOCK_SIZE' and '均值会缩成 N/BLOCK_SIZE 倍' read as why the divisor is N, while the block
     named as the denominator and a ratio of lanes are not?"""
     assert ("divide_by_n" in found(score(l6, "Q2", text))) is read
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "read"),
+    [
+        # lesson 6 blind v44-v46 wrong chains, in new words
+        (
+            "Q2",
+            "除以 BLOCK_SIZE 的话分母是 2 的幂，数会变大，容易溢出，所以除以 N。",
+            "divisor_wrong_mechanism",
+            True,
+        ),
+        (
+            "Q2",
+            "要除以 N：除以 BLOCK_SIZE 时 kernel 会去读 BLOCK_SIZE 个元素，越界了。",
+            "divisor_wrong_mechanism",
+            True,
+        ),
+        ("Q2", "转 fp32 是因为 0.0 在 fp16 里存不精确。", "zero_inexact", True),
+        ("Q2", "fp16 累加超过 65504 就钳在 65504，所以转 fp32。", "fp16_saturates", True),
+        ("Q2", "除以 N：tl.sum 会顺便统计有效元素个数。", "sum_skips_masked", True),
+        (
+            "Q1",
+            "padding 的 -mean 是负数，如果不 mask，后面 sqrt 时就得到 nan。",
+            "negative_padding_sqrt",
+            True,
+        ),
+        ("Q1", "第二次 mask 在 fp32 下其实可有可无。", "second_mask_optional", True),
+        # false twins: each denied, or the true statement beside it
+        ("Q2", "除以 BLOCK_SIZE 不会溢出，只是均值缩成 N/BLOCK_SIZE 倍。", "divisor_wrong_mechanism", False),
+        ("Q2", "0.0 在 fp16 里是精确的，转 fp32 是因为 65504 的范围。", "zero_inexact", False),
+        ("Q2", "fp16 累加超过 65504 会变成 inf，不会饱和。", "fp16_saturates", False),
+        (
+            "Q1",
+            "padding 的 -mean 平方后是 mean²，不会让 sqrt 得到 nan，只会让方差偏大。",
+            "negative_padding_sqrt",
+            False,
+        ),
+        ("Q1", "第二次 mask 不是可有可无的：少了它方差多出 (B−N)·mean²/N。", "second_mask_optional", False),
+    ],
+)
+def test_round40_wrong_chains_of_v44_v46_are_read(l6, found, question, text, misconception, read):
+    """Are the wrong divisor blamed for an overflow or an out-of-bounds read, 0.0 called inexact in fp16, an fp16
+    sum said to saturate, tl.sum said to count elements, the padding's −mean blamed for a NaN at the square root
+    and the second mask called optional read, while their denials are not?"""
+    assert (misconception in found(score(l6, question, text))) is read
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("fp32 在 1e8 附近只能表示 8 的倍数，两个大数一减就丢光了有效位。", True),
+        ("设 x = 1e4 ± 1：100000001 存成 100000000，两者一减得 0，真值是 1。", True),
+        ("1e8 附近 LSB = 8，方差 1 连一个 LSB 都不到。", True),
+        # false twin: a difference of 0 with no value it should have been
+        ("x 减去自己一减得 0。", False),
+    ],
+)
+def test_round40_the_cancellation_worked_in_numbers_is_read(l6, found, text, read):
+    """Are fp32's multiples of 8 near 1e8, a worked difference of 0 against the true value, and the LSB of 8 read as
+    the cancellation, while a difference of 0 alone is not?"""
+    assert ("cancellation" in found(score(l6, "Q3", text))) is read

@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the forty-two blind sets appended as splits blind-v1 to blind-v42?"""
+    """Does the calibration file parse, with the forty-five blind sets appended as splits blind-v1 to blind-v45?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -77,6 +77,9 @@ def test_calibration_is_valid(calibration):
         "blind-v40",
         "blind-v41",
         "blind-v42",
+        "blind-v43",
+        "blind-v44",
+        "blind-v45",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -120,6 +123,9 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v40" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v41" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v42" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v43" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v44" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v45" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -3130,3 +3136,43 @@ def test_round40_padding_as_a_label_and_a_free_shift_are_read(l7, found, questio
     to be any number read, while the padding told apart from a label, a likeness, and 'any constant, but only the
     max is safe' are not?"""
     assert (misconception in found(score(l7, question, text))) is read
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "read"),
+    [
+        # lesson 7 blind v43-v45, in new words
+        ("Q3", "小矩阵放得进 L2，所以小矩阵上融合应该快得更多。", "small_gains_more", True),
+        ("Q2", "减 max 是因为 softmax 要求输入 ≤ 0，这样才是合法的概率。", "shift_normalizes", True),
+        ("Q2", "先算 softmax 再取 log 没有本质问题，只是多一个 kernel。", "log_of_softmax_fine", True),
+        # false twins
+        ("Q3", "大矩阵上加速更明显；小矩阵的中间结果本来就在 L2，融合省得少。", "small_gains_more", False),
+        (
+            "Q2",
+            "减 max 是为了 exp 不溢出；输出本来就在 [0, 1]，是合法的概率分布。",
+            "shift_normalizes",
+            False,
+        ),
+        ("Q2", "先算 softmax 再取 log 有问题：下溢成 0 的项取 log 得 −inf。", "log_of_softmax_fine", False),
+    ],
+)
+def test_round41_wrong_conclusions_of_v43_v45_are_read(l7, found, question, text, misconception, read):
+    """Are fusion said to gain more on small matrices, the shift said to make a valid probability, and
+    softmax-then-log said to have 'no essential problem' read, while their true statements are not?"""
+    assert (misconception in found(score(l7, question, text))) is read
+
+
+@pytest.mark.parametrize(
+    ("text", "concepts"),
+    [
+        (
+            "softmax 在 [N, C, H, W] 的 C 维上：朴素读 5MC + 2M、写 3MC + 2M；融合读 MC、写 MC。",
+            {"naive_traffic", "fused_traffic"},
+        ),
+        # false twin: milliseconds are no traffic
+        ("朴素跑了 5ms，融合 3ms。", set()),
+    ],
+)
+def test_round41_traffic_with_the_row_length_named_c_is_read(l7, found, text, concepts):
+    """Are the traffic counts read with the row length named C ('5MC + 2M', '读 MC、写 MC'), and times in ms not?"""
+    assert found(score(l7, "Q3", text)) & {"naive_traffic", "fused_traffic"} == concepts
