@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the forty-five blind sets appended as splits blind-v1 to blind-v46 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the forty-seven blind sets appended as splits blind-v1 to blind-v48 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -85,6 +85,8 @@ def test_calibration_is_valid(calibration):
         "blind-v44",
         "blind-v45",
         "blind-v46",
+        "blind-v47",
+        "blind-v48",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -132,6 +134,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v44" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v45" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v46" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v47" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v48" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2960,3 +2964,38 @@ def test_round40_the_cancellation_worked_in_numbers_is_read(l6, found, text, rea
     """Are fp32's multiples of 8 near 1e8, a worked difference of 0 against the true value, and the LSB of 8 read as
     the cancellation, while a difference of 0 alone is not?"""
     assert ("cancellation" in found(score(l6, "Q3", text))) is read
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "read"),
+    [
+        # lesson 6 blind v47-v48, in new words
+        ("Q2", "除以 N：tl.sum 里只有 N 个数，mask 掉的 lane 没进寄存器。", "sum_skips_masked", True),
+        ("Q3", "fp32 只有 7 位有效数字，1e4 这样的均值本身就存不准。", "mean_unrepresentable", True),
+        ("Q2", "fp16 对这种数据够用，1e4 < 65504。", "fp16_enough", True),
+        ("Q2", "按归一化的习惯，应当除以整个块的元素数 BLOCK_SIZE。", "divide_by_block", True),
+        # false twins
+        (
+            "Q2",
+            "除以 N：tl.sum 把 BLOCK_SIZE 个 lane 都加了，padding 是 0，真实的只有 N 个。",
+            "sum_skips_masked",
+            False,
+        ),
+        ("Q3", "1e4 在 fp32 里是精确的，错在两个约 1e8 的数相减。", "mean_unrepresentable", False),
+        ("Q2", "fp16 对这种数据不够用：平方和会超过 65504。", "fp16_enough", False),
+    ],
+)
+def test_round41_wrong_chains_of_v47_v48_are_read(l6, found, question, text, misconception, read):
+    """Are tl.sum said to hold only N numbers, 1e4 said to be inexact in fp32, fp16 called enough and BLOCK_SIZE
+    recommended as the divisor read, while the true statements beside them are not?"""
+    assert (misconception in found(score(l6, question, text))) is read
+
+
+def test_round41_the_mean_biased_low_and_what_is_left_after_subtracting_are_read(l6, found):
+    """Are 'bias the mean low' read as the wrong divisor's effect and '减完以后剩下的都是误差' as the cancellation?"""
+    effect = score(
+        l6, "Q2", "Divide by N: dividing by BLOCK_SIZE would count the padding and bias the mean low."
+    )
+    cancel = score(l6, "Q3", "单遍的问题：两个数都太大了，减完以后剩下的都是误差。")
+    assert "block_wrong_effect" in found(effect)
+    assert "cancellation" in found(cancel)

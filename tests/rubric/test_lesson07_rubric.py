@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the forty-five blind sets appended as splits blind-v1 to blind-v45?"""
+    """Does the calibration file parse, with the forty-seven blind sets appended as splits blind-v1 to blind-v47?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -80,6 +80,8 @@ def test_calibration_is_valid(calibration):
         "blind-v43",
         "blind-v44",
         "blind-v45",
+        "blind-v46",
+        "blind-v47",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -126,6 +128,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v43" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v44" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v45" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v46" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v47" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -3176,3 +3180,50 @@ def test_round41_wrong_conclusions_of_v43_v45_are_read(l7, found, question, text
 def test_round41_traffic_with_the_row_length_named_c_is_read(l7, found, text, concepts):
     """Are the traffic counts read with the row length named C ('5MC + 2M', '读 MC、写 MC'), and times in ms not?"""
     assert found(score(l7, "Q3", text)) & {"naive_traffic", "fused_traffic"} == concepts
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "misconception", "read"),
+    [
+        # lesson 7 blind v46-v47, in new words
+        ("Q3", "融合之所以快，是因为中间结果都在 L2 缓存里。", "fused_fast_from_l2", True),
+        ("Q3", "字节模型在 H200 上不适用，预测应该远低于 4 倍。", "byte_model_rejected", True),
+        (
+            "explanation",
+            "shift 填 row_max 是因为 log-softmax 要用 x − max，和溢出没有关系。",
+            "shift_cosmetic",
+            True,
+        ),
+        (
+            "explanation",
+            "other 填 -inf，因为 store 时 padding 位置不会被写出。",
+            "padding_output_written",
+            True,
+        ),
+        # false twins
+        (
+            "Q3",
+            "融合快是因为中间结果留在寄存器，不经过显存；小矩阵时朴素版的中间结果也在 L2。",
+            "fused_fast_from_l2",
+            False,
+        ),
+        ("Q3", "小矩阵上字节模型不适用：中间结果留在 L2。", "byte_model_rejected", False),
+        ("explanation", "shift 填 row_max：减它防止 exp 溢出。", "shift_cosmetic", False),
+        (
+            "explanation",
+            "other 填 -inf，因为 max(x, −∞) = x；store 时 padding 不会被写出。",
+            "padding_output_written",
+            False,
+        ),
+    ],
+)
+def test_round42_wrong_chains_of_v46_v47_are_read(l7, found, question, text, misconception, read):
+    """Are the fused kernel's speed put on L2, the byte model rejected on the H200, the shift said to have nothing to
+    do with overflow and the masked store offered as the reason for −∞ read, while their true statements are not?"""
+    assert (misconception in found(score(l7, question, text))) is read
+
+
+def test_round42_a_worked_row_s_sums_are_read(l7, found):
+    """Are 'padding 贡献 0' (the denominator) and '概率和 ≈ 0.16，远小于 1' (the 0.0 failure) read in a worked row?"""
+    text = "填 −∞：分母 ≈ 1.571，padding 贡献 0，概率和 = 1。填 0.0：分母 ≈ 3.578，前 5 个概率和 ≈ 0.16，远小于 1。"
+    assert {"sum_unaffected", "zero_failure"} <= found(score(l7, "Q1", text))
