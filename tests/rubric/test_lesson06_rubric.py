@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the forty-seven blind sets appended as splits blind-v1 to blind-v48 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the forty-nine blind sets appended as splits blind-v1 to blind-v50 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -87,6 +87,8 @@ def test_calibration_is_valid(calibration):
         "blind-v46",
         "blind-v47",
         "blind-v48",
+        "blind-v49",
+        "blind-v50",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -136,6 +138,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v46" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v47" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v48" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v49" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v50" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -2999,3 +3003,39 @@ def test_round41_the_mean_biased_low_and_what_is_left_after_subtracting_are_read
     cancel = score(l6, "Q3", "单遍的问题：两个数都太大了，减完以后剩下的都是误差。")
     assert "block_wrong_effect" in found(effect)
     assert "cancellation" in found(cancel)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        # lesson 6 blind v49-v50, in new words
+        ("Q3", "要是加上 tl.maximum 把负数截成 0，单遍公式就没问题了。", "clamp_fixes_one_pass", True),
+        ("Q2", "fp16 不用手动转，tl.sum 内部都用 fp32 累加。", "fp16_enough", True),
+        ("Q2", "除以 N：样本量是实际测到的个数 N，不是预留的格子数 BLOCK_SIZE。", "divide_by_n", True),
+        # false twins
+        (
+            "Q3",
+            "加上 tl.maximum 把负数截成 0 也救不回单遍：−6.63 截成 0 也不是 1.07。",
+            "clamp_fixes_one_pass",
+            False,
+        ),
+        ("Q2", "fp16 要先转 fp32：tl.sum 不会替你在 fp32 里累加。", "fp16_enough", False),
+        ("Q2", "样本量是 N 和 BLOCK_SIZE 都可以。", "divide_by_n", False),
+    ],
+)
+def test_round42_beliefs_and_reasons_of_v49_v50_are_read(l6, found, question, text, found_id, read):
+    """Are the clamp said to make one-pass fine (inside a condition too), the fp16 cast called unneeded because
+    tl.sum accumulates in fp32, and the sample size named N read, while their denials are not?"""
+    assert (found_id in found(score(l6, question, text))) is read
+
+
+def test_round42_the_note_s_worked_divisor_and_lane_are_read(l6, found):
+    """Are '除以 3 而不是 4' (the divisor in a worked example) and '让第 4 个 lane 平方后是 0' read as the note's
+    reasons, while '除以 4 而不是 4' is not?"""
+    context = {"blank": "n_cols, 0.0", "checks_passed": True}
+    note = (
+        "divisor = n_cols：例子里除以 3 而不是 4。centered_other = 0.0：让第 4 个 lane 平方后是 0。检查通过。"
+    )
+    same = "divisor = n_cols：例子里除以 4 而不是 4。"
+    assert {"divisor_reason", "other_reason"} <= found(score(l6, "explanation", note, context))
+    assert "divisor_reason" not in found(score(l6, "explanation", same, context))

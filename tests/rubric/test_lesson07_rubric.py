@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the forty-seven blind sets appended as splits blind-v1 to blind-v47?"""
+    """Does the calibration file parse, with the forty-nine blind sets appended as splits blind-v1 to blind-v49?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -82,6 +82,8 @@ def test_calibration_is_valid(calibration):
         "blind-v45",
         "blind-v46",
         "blind-v47",
+        "blind-v48",
+        "blind-v49",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -130,6 +132,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v45" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v46" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v47" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v48" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v49" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -3227,3 +3231,18 @@ def test_round42_a_worked_row_s_sums_are_read(l7, found):
     """Are 'padding 贡献 0' (the denominator) and '概率和 ≈ 0.16，远小于 1' (the 0.0 failure) read in a worked row?"""
     text = "填 −∞：分母 ≈ 1.571，padding 贡献 0，概率和 = 1。填 0.0：分母 ≈ 3.578，前 5 个概率和 ≈ 0.16，远小于 1。"
     assert {"sum_unaffected", "zero_failure"} <= found(score(l7, "Q1", text))
+
+
+def test_round43_the_shift_s_purpose_called_normalising_is_vetoed(l7, found):
+    """Is '减最大值的作用是归一化' vetoed as shift_normalizes, while '归一化是分母的作用，减最大值是为了不溢出' is not?"""
+    assert "shift_normalizes" in found(score(l7, "Q2", "减最大值的作用是归一化，让输出落在 [0,1]。"))
+    assert "shift_normalizes" not in found(score(l7, "Q2", "归一化是分母的作用；减最大值是为了 exp 不溢出。"))
+
+
+def test_round43_a_worked_row_with_minus_inf_reads_both_reductions(l7, found):
+    """Does a worked row with −∞ filled ('max=-1', 'exp(x+1)=[0.135,1,…,0,0,0]') read the max and the denominator
+    unaffected, while the row with 0.0 filled ('[…,1,1,1]') reads neither?"""
+    good = "填 −∞：max=-1；exp(x+1)=[0.135,1,0.368,0.018,0.050,0,0,0]，分母≈1.571。"
+    zero = "填 0.0：max=0；exp(x)=[0.050,0.368,0.135,0.007,0.018,1,1,1]。"
+    assert {"max_unaffected", "sum_unaffected"} <= found(score(l7, "Q1", good))
+    assert not {"max_unaffected", "sum_unaffected"} & found(score(l7, "Q1", zero))
