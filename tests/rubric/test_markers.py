@@ -49,6 +49,8 @@ def test_a_purpose_is_a_forward_marker():
         # lesson 7 blind v45 l7v45-q2-015: a name given a value, then what it computes
         ("不减：x=100 → tl.exp(100.) = inf", True),
         ("den = inf → inf/inf = nan", True),
+        # lesson 7 blind v50 l7v50-q3-004: an arrow to a quantity with its unit
+        ("读 5 × 64 = 320 MB，写 3 × 64 = 192 MB → 512 MB", True),
         ("x+0=x → 和不变", False),
         ("访存受限 → 预测 4×", False),
     ],
