@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the forty-nine blind sets appended as splits blind-v1 to blind-v50 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the fifty-one blind sets appended as splits blind-v1 to blind-v52 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -89,6 +89,8 @@ def test_calibration_is_valid(calibration):
         "blind-v48",
         "blind-v49",
         "blind-v50",
+        "blind-v51",
+        "blind-v52",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -140,6 +142,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v48" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v49" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v50" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v51" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v52" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -3039,3 +3043,34 @@ def test_round42_the_note_s_worked_divisor_and_lane_are_read(l6, found):
     same = "divisor = n_cols：例子里除以 4 而不是 4。"
     assert {"divisor_reason", "other_reason"} <= found(score(l6, "explanation", note, context))
     assert "divisor_reason" not in found(score(l6, "explanation", same, context))
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        # lesson 6 blind v51-v52, in new words
+        ("Q2", "除以 N：超出 N 的 lane 其实装的是下一行的数据。", "padding_garbage", True),
+        ("Q2", "除以 N 还是 BLOCK_SIZE，宽度接近时都一样，无所谓。", "divide_by_block", True),
+        ("Q2", "fp16 直接累加就行，数据不大。", "fp16_enough", True),
+        # false twins
+        ("Q2", "除以 N：超出 N 的 lane 装的是 other 给的 0，不读下一行。", "padding_garbage", False),
+        (
+            "Q2",
+            "除以 N 还是 BLOCK_SIZE 不是无所谓的：BLOCK_SIZE 把均值缩成 N/BLOCK_SIZE 倍。",
+            "divide_by_block",
+            False,
+        ),
+        ("Q2", "fp16 不能直接累加：平方和会超过 65504。", "fp16_enough", False),
+    ],
+)
+def test_round43_beliefs_of_v51_v52_are_read(l6, found, question, text, found_id, read):
+    """Are lanes said to hold the next row's data, the divisor called indifferent and 'fp16 累加就行' read, while the
+    true statements beside them are not?"""
+    assert (found_id in found(score(l6, question, text))) is read
+
+
+def test_round43_a_neutral_element_and_the_sample_size_are_the_note_s_reasons(l6, found):
+    """Does the note read '样本量是 N' as the divisor's reason and '加法中性元 0' as the fill's, as 单位元 is read?"""
+    context = {"blank": "n_cols, 0.0", "checks_passed": True}
+    note = "分母取 n_cols，因为样本量是 N；填 0.0，因为接下来是平方和，只有加法中性元 0 平方后仍是中性元。检查通过。"
+    assert {"divisor_reason", "other_reason"} <= found(score(l6, "explanation", note, context))

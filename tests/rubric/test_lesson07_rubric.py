@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the forty-nine blind sets appended as splits blind-v1 to blind-v49?"""
+    """Does the calibration file parse, with the fifty-one blind sets appended as splits blind-v1 to blind-v51?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -84,6 +84,8 @@ def test_calibration_is_valid(calibration):
         "blind-v47",
         "blind-v48",
         "blind-v49",
+        "blind-v50",
+        "blind-v51",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -134,6 +136,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v47" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v48" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v49" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v50" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v51" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -3246,3 +3250,19 @@ def test_round43_a_worked_row_with_minus_inf_reads_both_reductions(l7, found):
     zero = "填 0.0：max=0；exp(x)=[0.050,0.368,0.135,0.007,0.018,1,1,1]。"
     assert {"max_unaffected", "sum_unaffected"} <= found(score(l7, "Q1", good))
     assert not {"max_unaffected", "sum_unaffected"} & found(score(l7, "Q1", zero))
+
+
+def test_round44_exp_of_minus_m_called_negligible_is_routed(l7, found):
+    """Is 'exp(0 − m) 很小，可以忽略' as why 0.0 leaves the denominator read (zero_fill_harmless), while 'exp(0 − m)
+    per padding lane enters the denominator' is not?"""
+    wrong = score(l7, "Q1", "填 0.0 时分母不会错，因为 exp(0 − m) 很小，可以忽略不计。")
+    right = score(l7, "Q1", "填 0.0 时每个 padding lane 给分母多加 exp(0 − m)，行和小于 1。")
+    assert "zero_fill_harmless" in found(wrong)
+    assert "zero_fill_harmless" not in found(right)
+
+
+def test_round44_sizes_given_together_are_a_known_premise(l7):
+    """Are several sizes given together ('with n = 5 and block_size = 8') a known premise, so the answer is not routed
+    for an unknown one? (The fill alone, '-inf, so …', stays no premise: a bare value says nothing.)"""
+    text = "With n = 5 and block_size = 8, lanes 5-7 fail the mask, so they never touch memory."
+    assert "unknown_premise" not in score(l7, "Q1", text).flags
