@@ -49,7 +49,9 @@ _STATE = re.compile(
 _LABEL = re.compile(r"\W*[a-z_][a-z0-9_.]*\s*")
 # A number alone up to the end of its clause, with its unit ("→ 512 MB"): what a step computes, not what a cause
 # brings about.
-_BARE_NUMBER = re.compile(r"\s*[-+]?\d+(?:\.\d+)?\s*(?:[kmgt]i?b\b|字节|bytes?\b|ms\b|gb/s|倍|×)?\s*(?:[,;。]|$)")
+_BARE_NUMBER = re.compile(
+    r"\s*[-+]?\d+(?:\.\d+)?\s*(?:[kmgt]i?b\b|字节|bytes?\b|ms\b|gb/s|倍|×)?\s*(?:[,;。]|$)"
+)
 _NUMBERS_ONLY = re.compile(r"\s*[\d.,\s×x*+-]*\s*(?:[→,;:]|$)")
 # A relation of a formula: a step that holds one claims something.
 _FORMULA = re.compile(r"[=<>≤≥]")
