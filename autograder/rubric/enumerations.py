@@ -1,4 +1,5 @@
-"""Enumerations: a clause that only lists short items ("Welford、Kahan 求和、ulp、eps、clamp…") earns nothing.
+"""Enumerations: a clause that only lists short items ("Welford、Kahan 求和、ulp、eps、clamp…") earns nothing, and an
+answer whose every sentence is such an item is a list by its form (stuffing.py flags it).
 
 Also the lexical classes both list rules share (stuffing.py judges whole answers): the glue words a real
 clause holds beside its terms, the CJK range, and code names read as one term.
@@ -51,7 +52,7 @@ def enumerations(sentences: list[Sentence]) -> list[tuple[Sentence, Sentence]]:
     found = []
     for s in sentences:
         runs, run = [], []
-        for unit in [*units(s.text), None]:
+        for unit in [*_units(s.text), None]:
             if unit is not None and unit[2] is not None:
                 run.append(unit)
                 continue
@@ -69,7 +70,7 @@ def enumerations(sentences: list[Sentence]) -> list[tuple[Sentence, Sentence]]:
     return found
 
 
-def units(text: str) -> list[tuple[int, int, str | None, bool]]:
+def _units(text: str) -> list[tuple[int, int, str | None, bool]]:
     """(start, end, the item if short and stating no relation else None, whether it is bare of function
     words) of each unit between list separators outside brackets and not between digits; the span starts
     after a lead-in ("因为 ") so a blank keeps its connective."""
@@ -82,6 +83,26 @@ def units(text: str) -> list[tuple[int, int, str | None, bool]]:
         short = bool(item) and not _RELATION.search(words_only) and _words(item) <= 4
         units.append((offset, end, item if short else None, short and not GLUE.search(words_only)))
     return units
+
+
+# A step's number on its own ("1.", "(2)"): it numbers the unit after it; a value ("0.0") is a unit of a list.
+_STEP_NUMBER = re.compile(r"\s*\(?\d{1,2}[.)、]?\s*")
+
+
+def list_by_form(sentences: list[Sentence]) -> bool:
+    """Whether the answer is a list by its form alone, whatever share of its terms the vocabulary knows: eight
+    or more units across its sentences ("灾难性抵消；单遍 one-pass；Welford；1e4；负方差；eps；rstd；…"), four in
+    five of them short and stating no relation, and seven in ten bare of any function word or verb.
+    `enumerations` judges one sentence; a list split at every `；` is many sentences of one unit each."""
+    found = [
+        unit
+        for s in sentences
+        for unit in _units(s.text)
+        if not _STEP_NUMBER.fullmatch(s.text[unit[0] : unit[1]])
+    ]
+    short = sum(item is not None for _start, _end, item, _bare in found)
+    bare = sum(bare for *_span, bare in found)
+    return len(found) >= 8 and short >= 0.8 * len(found) and bare >= 0.7 * len(found)
 
 
 # A code name ("tl.maximum", ".to(tl.float32)", "block_size") is one term, whatever English its parts spell.

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from autograder.rubric.enumerations import CJK, CODE, GLUE, units
+from autograder.rubric.enumerations import CJK, CODE, GLUE, list_by_form
 from autograder.rubric.model import Question, Rubric
 from autograder.rubric.premises import Sentence
 from autograder.rubric.textnorm import _CLAUSE_SEPARATORS, TABLE_CELL, any_of, clause_spans
@@ -65,31 +65,11 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
     repeated = _repeated(" . ".join(s.text for s in sentences), limits.repeats)
     if is_list and not repeated and _fragments([cues.sub("", i) for i in items]) and not reasoned:
         return ["stuffing", "term_list"]  # nothing but fragments: certain, no TA needed to see it earns 0
-    return ["stuffing"] if is_list or repeated or _list_by_form(sentences) else []
+    return ["stuffing"] if is_list or repeated or list_by_form(sentences) else []
 
 
 # An item holding a word.
 _WORDED = re.compile(r"[a-z\u3400-\u9fff]")
-# A step's number on its own ("1.", "(2)"): it numbers the unit after it; a value ("0.0") is a unit of a list.
-_STEP_NUMBER = re.compile(r"\s*\(?\d{1,2}[.)、]?\s*")
-
-
-def _list_by_form(sentences: list[Sentence]) -> bool:
-    """Whether the answer is a list by its form alone, whatever share of its terms the vocabulary knows: eight
-    or more units across its sentences ("灾难性抵消；单遍 one-pass；Welford；1e4；负方差；eps；rstd；…"), four in
-    five of them short and stating no relation, and seven in ten bare of any function word or verb. Enumerations
-    judges one sentence; a list split at every `；` is many sentences of one unit each."""
-    found = [
-        unit
-        for s in sentences
-        for unit in units(s.text)
-        if not _STEP_NUMBER.fullmatch(s.text[unit[0] : unit[1]])
-    ]
-    short = sum(item is not None for _start, _end, item, _bare in found)
-    bare = sum(bare for *_span, bare in found)
-    return len(found) >= 8 and short >= 0.8 * len(found) and bare >= 0.7 * len(found)
-
-
 # A verdict closing a chain of terms ("因为 identity 所以 reduction 正确") says nothing of its own.
 _VERDICT = re.compile(r"正确|成立|没问题|\b(?:correct|right|ok|works?)\b")
 

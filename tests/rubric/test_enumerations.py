@@ -5,7 +5,7 @@ import pytest
 
 from autograder.lesson.registry import lesson
 from autograder.rubric import load_rubric, score_answer
-from autograder.rubric.enumerations import enumerations
+from autograder.rubric.enumerations import enumerations, list_by_form
 from autograder.rubric.reading import prepare
 
 
@@ -77,3 +77,16 @@ def test_round21_quantities_with_their_verbs_are_no_enumeration():
     rubric = load_rubric(lesson("lesson07-softmax").rubric)
     text = "朴素版读 6MN、写 4MN，融合版读 MN、写 MN，总字节比约 5，访存受限，所以预测快 5 倍左右。"
     assert enumerations(prepare(text, rubric)) == []
+
+
+def test_a_list_split_at_every_semicolon_is_a_list_by_form(l6):
+    """Is a glossary split into one-item sentences ("单遍 one-pass；两遍 two-pass；Welford；…") a list by its form, while
+    as many short clauses with verbs, and a numbered answer whose step numbers are no units, are not?"""
+    glossary = (
+        "单遍 one-pass；两遍 two-pass；Welford；Chan 合并公式；1e4；1e8；负方差；NaN；tl.maximum；eps；rstd。"
+    )
+    clauses = "单遍会抵消；两遍更稳；Welford 也稳；偏移大时出错；方差会变负；负数开方得 NaN；要截断；eps 防止除以 0。"
+    numbered = "1. 除以 N：真实元素是 N 个。\n2. fp16 → fp32：范围小，会溢出。"
+    assert list_by_form(prepare(glossary, l6))
+    assert not list_by_form(prepare(clauses, l6))
+    assert not list_by_form(prepare(numbered, l6))
