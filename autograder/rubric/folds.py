@@ -39,6 +39,8 @@ _TYPOS = {
     "线存": "显存",
     "规约": "归约",
     "均植": "均值",
+    # Lesson 6 blind v54 (l6v54-q1-017, '除以 N 军值是对的'): not a word of any kernel's story.
+    "军值": "均值",
     # Taiwan's words for the lesson's terms (t2s converts the characters, not the vocabulary).
     "变异数": "方差",
     "资料": "数据",
@@ -79,6 +81,8 @@ _CONTEXT_TYPOS = (
     # 真是 for 真实 before what is real ("真是的元素只有 N 个"), never the exclamation "真是的，…".
     (re.compile(r"真是(?=的?\s*(?:元素|数据|值|个数|长度|列数|列|数(?!字)|lanes?|样本))"), "真实"),
     (re.compile(r"单位原(?!则|来|因|本|先|始|理)"), "单位元"),
+    # 单位员 for 单位元 outside 单位员工 (lesson 6 blind v54 l6v54-q1-017, '0 是加法的单位员').
+    (re.compile(r"单位员(?!工)"), "单位元"),
     # 经度 (longitude) for 精度, 初一 (a date) for 除以, 均指 (all mean) for 均值, only where the arithmetic follows
     # ("fp16 的经度不够", "初一 BLOCK_SIZE", "均指会变小"; lesson 6 blind v30 l6v30-q2-017).
     (re.compile(r"经度(?=\s*(?:不够|不足|太低|低|更高|高|损失|丢|有限|只有))"), "精度"),

@@ -90,3 +90,12 @@ def test_a_list_split_at_every_semicolon_is_a_list_by_form(l6):
     assert list_by_form(prepare(glossary, l6))
     assert not list_by_form(prepare(clauses, l6))
     assert not list_by_form(prepare(numbered, l6))
+
+
+def test_ticks_separate_the_terms_of_a_list(l6):
+    """Is a checklist of ticked terms ("n_cols ✓ 0.0 ✓ 单位元 ✓ mask ✓ …") an enumeration, while a tick after a reason
+    stated in words leaves the reason read?"""
+    ticks = "n_cols ✓ 0.0 ✓ 单位元 ✓ mask ✓ 真实列数 ✓ 检查通过 ✓"
+    reasons = "n_cols ✓ 因为只有 N 个真实元素；0.0 ✓ 因为 x - mean 把 padding 变成 -mean，要放回 0。"
+    assert enumerations(prepare(ticks, l6))
+    assert enumerations(prepare(reasons, l6)) == []

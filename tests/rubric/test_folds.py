@@ -115,3 +115,9 @@ def test_homophones_of_the_v34_classes_fold():
         fold_typos("锁以醉大值对，基存器里不读线存，两次规约，均植")
         == "所以最大值对，寄存器里不读显存，两次归约，均值"
     )
+
+
+def test_homophones_of_the_v54_class_fold():
+    """Are 军值 and 单位员 folded to 均值 and 单位元, while 单位员工 (a work unit's staff) is left alone?"""
+    assert fold_typos("除以 N 军值是对的，0 是加法的单位员") == "除以 N 均值是对的，0 是加法的单位元"
+    assert fold_typos("单位员工") == "单位员工"

@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the fifty-one blind sets appended as splits blind-v1 to blind-v52 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the fifty-three blind sets appended as splits blind-v1 to blind-v54 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -91,6 +91,8 @@ def test_calibration_is_valid(calibration):
         "blind-v50",
         "blind-v51",
         "blind-v52",
+        "blind-v53",
+        "blind-v54",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -144,6 +146,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v50" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v51" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v52" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v53" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v54" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -3074,3 +3078,47 @@ def test_round43_a_neutral_element_and_the_sample_size_are_the_note_s_reasons(l6
     context = {"blank": "n_cols, 0.0", "checks_passed": True}
     note = "分母取 n_cols，因为样本量是 N；填 0.0，因为接下来是平方和，只有加法中性元 0 平方后仍是中性元。检查通过。"
     assert {"divisor_reason", "other_reason"} <= found(score(l6, "explanation", note, context))
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        # lesson 6 blind v53-v54, in new words
+        (
+            "Q2",
+            "转 fp32 是因为半精度里的 0 并不是精确的零，padding 加多了会有误差。",
+            "fp16_zero_inexact",
+            True,
+        ),
+        ("Q2", "我觉得补上的 lane 也应该计入分母，它们也占了位置。", "divide_by_block", True),
+        # false twins
+        (
+            "Q2",
+            "转 fp32 是因为 fp16 只有 11 位有效位；0 在 fp16 里是精确的，padding 不带来误差。",
+            "fp16_zero_inexact",
+            False,
+        ),
+        ("Q2", "补上的 lane 不应该计入分母：它们不是数据。", "divide_by_block", False),
+    ],
+)
+def test_round44_beliefs_of_v53_v54_are_read(l6, found, question, text, found_id, read):
+    """Are fp16's zero called inexact and the padding said to belong in the denominator read, while the true
+    statements beside them are not?"""
+    assert (found_id in found(score(l6, question, text))) is read
+
+
+def test_round44_only_n_being_real_is_the_divisor(l6, found):
+    """Does '只有 N 个是真的，所以除以它' read the divisor, as '只有 N 个真实元素' is read?"""
+    assert "divide_by_n" in found(score(l6, "Q2", "只有 N 个是真的，所以除以它。"))
+    assert "divide_by_n" not in found(score(l6, "Q2", "有 N 个，所以除以它。"))
+
+
+def test_round44_the_real_count_is_the_note_s_known_premise(l6):
+    """Is the real count divided by ('要除真实列数', 'over the real elements only') a known premise of the note, while
+    a count with nothing real in it ('要除列数') is not?"""
+    context = {"blank": "n_cols, 0.0", "checks_passed": True}
+    note = "divisor 填 n_cols，因为要除真实列数；填 0.0，因为 padding 变成 -mean，要变回 0。"
+    assert "unknown_premise" not in score(l6, "explanation", note, context).flags
+    assert known(l6, "explanation", "要除真实列数")
+    assert known(l6, "explanation", "mean and var are over the real elements only")
+    assert not known(l6, "explanation", "要除列数")

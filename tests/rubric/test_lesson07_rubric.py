@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the fifty-one blind sets appended as splits blind-v1 to blind-v51?"""
+    """Does the calibration file parse, with the fifty-three blind sets appended as splits blind-v1 to blind-v53?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -86,6 +86,8 @@ def test_calibration_is_valid(calibration):
         "blind-v49",
         "blind-v50",
         "blind-v51",
+        "blind-v52",
+        "blind-v53",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -138,6 +140,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v49" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v50" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v51" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v52" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v53" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -3265,4 +3269,51 @@ def test_round44_sizes_given_together_are_a_known_premise(l7):
     """Are several sizes given together ('with n = 5 and block_size = 8') a known premise, so the answer is not routed
     for an unknown one? (The fill alone, '-inf, so …', stays no premise: a bare value says nothing.)"""
     text = "With n = 5 and block_size = 8, lanes 5-7 fail the mask, so they never touch memory."
+    assert "unknown_premise" not in score(l7, "Q1", text).flags
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        # lesson 7 blind v52-v53, in new words
+        ("Q1", "填 −∞：padding 的 token 概率必须是 0，不然解码时会被选中。", "padding_is_label", True),
+        (
+            "Q1",
+            "padding 位置如果不是 −∞，beam search 就不会选它们吗？不是，它们根本不写回。",
+            "padding_is_label",
+            False,
+        ),
+        ("Q2", "先算 softmax 再取 log 其实完全一样，只是慢一点。", "log_of_softmax_fine", True),
+        # false twins
+        (
+            "Q1",
+            "填 −∞：padding lane 的输出不写回，它们在 max 里不胜出、exp 后为 0。",
+            "padding_is_label",
+            False,
+        ),
+        (
+            "Q2",
+            "先算 softmax 再取 log 数学上一样，但下溢成 0 的概率取 log 得 −∞。",
+            "log_of_softmax_fine",
+            False,
+        ),
+    ],
+)
+def test_round45_beliefs_of_v52_v53_are_read(l7, found, question, text, found_id, read):
+    """Are the padded lanes taken for words whose probability must be 0 and 'log(softmax) 完全一样' read, while a
+    denial and the true statements beside them are not?"""
+    assert (found_id in found(score(l7, question, text))) is read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "所以要填 −inf：因为它对 max 是单位元、exp 之后对 sum 也是单位元。",
+        "填 −∞ 是因为在求最大值时它比谁都小，不会被当成最大值。",
+        "我逐行读了代码：other 填 -float('inf')，所以 padding 在 tl.max 里不胜出、exp 后为 0。",
+    ],
+)
+def test_round45_true_premises_of_v52_v53_are_known(l7, text):
+    """Are the identity said of each reduction, '它比谁都小' and 'other 填 -inf' known premises, so the answer is
+    not routed for an unknown one?"""
     assert "unknown_premise" not in score(l7, "Q1", text).flags

@@ -334,3 +334,12 @@ def test_an_arrow_from_a_number_to_minus_mean_is_a_value_mapped():
     """Is 'padding lane 0 → -mean' a value mapped to the next one, not a cause, while 'x+0=x → 和不变' still is?"""
     assert links("逐元素, padding lane 0 → -mean") == []
     assert links("x+0=x → 和不变") == [("x+0=x", "和不变")]
+
+
+def test_terms_added_after_are_no_second_reason():
+    """Is "再加上的小项" (the terms added after: a relative clause) part of one premise, while "，再加上 mask 挡住了越界"
+    still adds a second reason?"""
+    from autograder.rubric.reasons import _CONJUNCTION
+
+    assert not _CONJUNCTION.search("和累加得较大之后，再加上的小项会被舍入掉")
+    assert _CONJUNCTION.search("0 是单位元，再加上 mask 挡住了越界")
