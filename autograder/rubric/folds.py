@@ -41,6 +41,8 @@ _TYPOS = {
     "均植": "均值",
     # Lesson 6 blind v54 (l6v54-q1-017, '除以 N 军值是对的'): not a word of any kernel's story.
     "军值": "均值",
+    # Lesson 6 blind v55 (l6v55-q1-001, '方差会偏打'): 偏打 is no word.
+    "偏打": "偏大",
     # Taiwan's words for the lesson's terms (t2s converts the characters, not the vocabulary).
     "变异数": "方差",
     "资料": "数据",

@@ -121,3 +121,8 @@ def test_homophones_of_the_v54_class_fold():
     """Are 军值 and 单位员 folded to 均值 and 单位元, while 单位员工 (a work unit's staff) is left alone?"""
     assert fold_typos("除以 N 军值是对的，0 是加法的单位员") == "除以 N 均值是对的，0 是加法的单位元"
     assert fold_typos("单位员工") == "单位员工"
+
+
+def test_homophone_of_the_v55_class_folds():
+    """Is 偏打 (no word) folded to 偏大?"""
+    assert fold_typos("方差会偏打") == "方差会偏大"

@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the fifty-three blind sets appended as splits blind-v1 to blind-v54 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the fifty-five blind sets appended as splits blind-v1 to blind-v56 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -93,6 +93,8 @@ def test_calibration_is_valid(calibration):
         "blind-v52",
         "blind-v53",
         "blind-v54",
+        "blind-v55",
+        "blind-v56",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -148,6 +150,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v52" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v53" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v54" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v55" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v56" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -3122,3 +3126,51 @@ def test_round44_the_real_count_is_the_note_s_known_premise(l6):
     assert known(l6, "explanation", "要除真实列数")
     assert known(l6, "explanation", "mean and var are over the real elements only")
     assert not known(l6, "explanation", "要除列数")
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        # lesson 6 blind v55, in new words
+        ("fp16 根本不需要转：每个值都小于 65504，不会溢出。", True),
+        ("转成 fp32 只会浪费带宽，fp16 够了。", True),
+        # false twins: a condition, a question, the cast's reason
+        ("fp16 不用转的话，平方和会超过 65504 变成 inf。", False),
+        ("fp16 不需要转吗？需要：和会溢出。", False),
+        ("转 fp32 是因为 fp16 只有 11 位有效位，小项会被舍入掉。", False),
+    ],
+)
+def test_round45_the_cast_called_needless_is_routed(l6, found, text, read):
+    """Is the fp16 cast called needless ('不需要转', '只会浪费带宽') read for a TA, while a condition, a question and the
+    cast's true reason are not?"""
+    assert ("fp16_cast_needless" in found(score(l6, "Q2", text))) is read
+
+
+def test_round45_mean_subtracted_onto_the_padding_is_minus_mean(l6, found):
+    """Does 'x-mean 会把 mean 也减到 padding 上' read as the padding becoming −mean?"""
+    assert "minus_mean" in found(
+        score(l6, "Q1", "x-mean 会把 mean 也减到 padding 上，padding 被污染，所以方差前要 mask。")
+    )
+    assert "minus_mean" not in found(score(l6, "Q1", "x-mean 会把 mean 算出来，所以方差前要 mask。"))
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "is_known"),
+    [
+        ("Q1", "第一次归约前 padding 仍是单位元", True),
+        ("Q1", "padding 进平方和", True),
+        ("Q2", "padding 是补出来的，不算样本", True),
+        ("Q2", "读数 1e4 平方就 inf 了", True),
+        ("Q2", "sum of squares 很快 overflow", True),
+        ("Q2", "很多数加在一起小的会被吞掉", True),
+        ("Q3", "which would otherwise give NaN in the sqrt", True),
+        # false twins
+        ("Q1", "padding 是乘法的单位元", False),
+        ("Q2", "在 fp32 里读数 1e4 平方就 inf 了", False),
+        ("Q3", "which would otherwise give NaN in the mean", False),
+    ],
+)
+def test_round45_true_premises_of_v55_v56_are_known(l6, question, premise, is_known):
+    """Are the class's true premises (the padding still the identity, fp16 failing on this data, the sqrt's NaN) known,
+    while the same words stating something false are not?"""
+    assert known(l6, question, premise) is is_known

@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the fifty-three blind sets appended as splits blind-v1 to blind-v53?"""
+    """Does the calibration file parse, with the fifty-five blind sets appended as splits blind-v1 to blind-v55?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -88,6 +88,8 @@ def test_calibration_is_valid(calibration):
         "blind-v51",
         "blind-v52",
         "blind-v53",
+        "blind-v54",
+        "blind-v55",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -142,6 +144,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v51" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v52" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v53" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v54" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v55" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -3317,3 +3321,32 @@ def test_round45_true_premises_of_v52_v53_are_known(l7, text):
     """Are the identity said of each reduction, '它比谁都小' and 'other 填 -inf' known premises, so the answer is
     not routed for an unknown one?"""
     assert "unknown_premise" not in score(l7, "Q1", text).flags
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        # lesson 7 blind v54-v55, in new words
+        ("Q1", "因为 exp(−∞) = 0，所以 padding 在 max 里就是 0，不会比真实值大。", "exp_before_max", True),
+        ("Q3", "小矩阵只快 1.6 倍，因为 L2 缓存比显存还慢。", "fused_fast_from_l2", True),
+        # false twins
+        (
+            "Q1",
+            "因为 exp(−∞) = 0，所以 padding 不进分母；在 max 里它是 −∞，不胜出。",
+            "exp_before_max",
+            False,
+        ),
+        ("Q3", "小矩阵只快 1.6 倍：L2 比显存快，朴素版的中间结果也留在 L2 里。", "fused_fast_from_l2", False),
+    ],
+)
+def test_round46_beliefs_of_v54_v55_are_read(l7, found, question, text, found_id, read):
+    """Are exp's zero carried into the max and L2 called slower than DRAM read, while the true statements beside them
+    are not?"""
+    assert (found_id in found(score(l7, question, text))) is read
+
+
+def test_round46_a_shared_number_is_the_shift_s_premise(l7):
+    """Is '上下都乘了同一个数' a known premise of invariance, while '上下都是数' is not?"""
+    premises = l7.question("Q2").valid_premises + l7.facts
+    assert any(stated(p, normalize("上下都乘了同一个数"), l7) for p in premises)
+    assert not any(stated(p, normalize("上下都是数"), l7) for p in premises)
