@@ -63,8 +63,18 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
     # Weighed by terms: "负无穷 单位元 max 全负" is one item but four terms.
     is_list = bare_terms >= limits.list_min_terms and bare_terms >= limits.list_share * (bare_terms + prose)
     repeated = _repeated(" . ".join(s.text for s in sentences), limits.repeats)
-    if is_list and not repeated and _fragments([cues.sub("", i) for i in items]) and not reasoned:
-        return ["stuffing", "term_list"]  # nothing but fragments: certain, no TA needed to see it earns 0
+    # Nothing but fragments: certain, no TA needed to see it earns 0. One clause among them ("均值 1e4 时两项都约 1e8",
+    # a table cell "除以 block 会把 padding 算进分母") makes it a terse answer a TA reads (lesson 6 blind v57 l6v57-q3-015,
+    # v58 l6v58-q2-014 were zeroed).
+    clause = any(_clause(cues.sub(" ", item)) for item in items)
+    if (
+        is_list
+        and not repeated
+        and not clause
+        and _fragments([cues.sub("", i) for i in items])
+        and not reasoned
+    ):
+        return ["stuffing", "term_list"]
     return ["stuffing"] if is_list or repeated or list_by_form(sentences) else []
 
 
@@ -72,6 +82,13 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
 _WORDED = re.compile(r"[a-z\u3400-\u9fff]")
 # A verdict closing a chain of terms ("因为 identity 所以 reduction 正确") says nothing of its own.
 _VERDICT = re.compile(r"正确|成立|没问题|\b(?:correct|right|ok|works?)\b")
+
+
+def _clause(item: str) -> bool:
+    """Whether an item is a clause by its words: three function words or verbs, or two beside a number ("两项都约
+    1e8"); a term that holds one or two ("平移不变", "概率和") is none."""
+    glue = sum(m.group(0) not in "=<>≤≥≠" for m in GLUE.finditer(item))
+    return glue >= 3 or (glue >= 2 and re.search(r"\d", item) is not None)
 
 
 def _reasons(item: str, rubric: Rubric, scoring, cues: re.Pattern) -> bool:

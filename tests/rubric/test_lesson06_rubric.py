@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the fifty-five blind sets appended as splits blind-v1 to blind-v56 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the fifty-seven blind sets appended as splits blind-v1 to blind-v58 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -95,6 +95,8 @@ def test_calibration_is_valid(calibration):
         "blind-v54",
         "blind-v55",
         "blind-v56",
+        "blind-v57",
+        "blind-v58",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -152,6 +154,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v54" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v55" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v56" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v57" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v58" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -3174,3 +3178,20 @@ def test_round45_true_premises_of_v55_v56_are_known(l6, question, premise, is_kn
     """Are the class's true premises (the padding still the identity, fp16 failing on this data, the sqrt's NaN) known,
     while the same words stating something false are not?"""
     assert known(l6, question, premise) is is_known
+
+
+def test_round46_a_figure_on_the_student_s_machine_is_routed(l6, found):
+    """Is a bandwidth placed on the student's own machine ('在我这里的带宽大约 2600 GB/s') read as their own measurement,
+    while the lesson's figure quoted ('第 3 节的带宽大约 2600 GB/s') is not?"""
+    mine = "本 kernel 在我这里的带宽大约 2600 GB/s。"
+    quoted = "第 3 节给出的带宽大约 2600 GB/s。"
+    assert "own_measurement" in found(score(l6, "Q3", mine))
+    assert "own_measurement" not in found(score(l6, "Q3", quoted))
+
+
+def test_round46_latex_mean_squared_and_the_whole_block(l6):
+    """Is LaTeX x̄² ('\\bar{x}^2') read as mean², and 'x - mean 作用于整个 block，包括 padding' a known premise?"""
+    assert known(l6, "Q1", "每个 padding lane 多贡献了 \\bar{x}^2")
+    assert not known(l6, "Q1", "每个 padding lane 多贡献了 \\bar{y}^2")
+    assert known(l6, "Q1", "x - mean 它作用于整个 block，包括 padding")
+    assert not known(l6, "Q1", "x - mean 只作用于真实元素")

@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the fifty-five blind sets appended as splits blind-v1 to blind-v55?"""
+    """Does the calibration file parse, with the fifty-seven blind sets appended as splits blind-v1 to blind-v57?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -90,6 +90,8 @@ def test_calibration_is_valid(calibration):
         "blind-v53",
         "blind-v54",
         "blind-v55",
+        "blind-v56",
+        "blind-v57",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -146,6 +148,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v53" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v54" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v55" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v56" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v57" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -3350,3 +3354,64 @@ def test_round46_a_shared_number_is_the_shift_s_premise(l7):
     premises = l7.question("Q2").valid_premises + l7.facts
     assert any(stated(p, normalize("上下都乘了同一个数"), l7) for p in premises)
     assert not any(stated(p, normalize("上下都是数"), l7) for p in premises)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        # lesson 7 blind v56-v57, in new words
+        ("Q1", "tl.sum 会把 −∞ 当成 0 处理，所以它不进分母。", "sum_reads_neg_inf_as_zero", True),
+        ("Q3", "大矩阵快 5 倍，因为融合 kernel 的中间结果留在 L2 缓存里。", "fused_fast_from_l2", True),
+        (
+            "explanation",
+            "shift 填 row_max，因为减去最大值之后每一行才会归一化，和为 1。",
+            "shift_normalizes",
+            True,
+        ),
+        ("Q1", "tl.max 只比较真实的 N 个元素，所以 padding 不影响 max。", "mask_skips_reduction", True),
+        ("Q1", "−∞ 进了 x − max 以后经常出 NaN，填 −100 比 −∞ 更稳。", "neg_inf_makes_nan", True),
+        # false twins
+        ("Q1", "exp 把 −∞ 变成 0，所以它不进分母。", "sum_reads_neg_inf_as_zero", False),
+        (
+            "Q3",
+            "融合 kernel 的中间结果留在寄存器里，朴素版的中间结果在小矩阵上留在 L2。",
+            "fused_fast_from_l2",
+            False,
+        ),
+        (
+            "explanation",
+            "shift 填 row_max，减去最大值之后 exp 不会溢出；归一化靠分母。",
+            "shift_normalizes",
+            False,
+        ),
+        (
+            "Q1",
+            "tl.max 比较整个 block 的所有 lane，padding 是 −∞ 所以不胜出。",
+            "mask_skips_reduction",
+            False,
+        ),
+        ("Q1", "只有整行都是 −∞ 时 −∞ − (−∞) 才会出 NaN。", "neg_inf_makes_nan", False),
+    ],
+)
+def test_round47_beliefs_of_v56_v57_are_read(l7, found, question, text, found_id, read):
+    """Are −∞ read as 0 by the sum, L2 holding the fused intermediates, the shift normalizing, the max seeing only the
+    real elements and −∞ making NaN read, while the true statements beside them are not?"""
+    context = {"blank": "-inf, row_max", "checks_passed": True} if question == "explanation" else None
+    assert (found_id in found(score(l7, question, text, context))) is read
+
+
+@pytest.mark.parametrize(
+    ("premise", "is_known"),
+    [
+        ("后面的 tl.max、exp、tl.sum 对整个 block_size 个 lane 都算", True),
+        ("padding lane 在 max 里不能赢", True),
+        ("朴素的小 kernel 带宽利用率更低", True),
+        ("tl.max 只算真实元素", False),
+        ("朴素的小 kernel 带宽更高", False),
+    ],
+)
+def test_round47_true_premises_of_v56_v57_are_known(l7, premise, is_known):
+    """Are the reductions over the whole block, '不能赢' and the naive kernels' lower bandwidth share known premises,
+    while their opposites are not?"""
+    premises = l7.question("Q1").valid_premises + l7.facts
+    assert any(stated(p, normalize(premise), l7) for p in premises) is is_known

@@ -139,3 +139,12 @@ def test_a_step_number_is_no_term_but_a_list_with_a_value_is_still_stuffing():
     listed = "n_cols；0.0；真实列数；加法单位元；第二次 mask；可见检查；fp32；通过。"
     assert flags("lesson06-mean-var", "Q2", numbered) == []
     assert "stuffing" in flags("lesson06-mean-var", "explanation", listed)
+
+
+def test_fragments_holding_a_clause_go_to_a_ta_not_to_zero():
+    """Is a terse numbered answer whose fragments hold one clause ("均值 1e4 时两项都约 1e8") stuffing a TA reads, not a
+    certain term list, while the same fragments with the clause cut to terms stay a term list?"""
+    terse = "1. 单遍：var = E[x²] − E[x]²；\n2. 均值 1e4 时两项都约 1e8，相减抵消，误差大；\n3. tl.maximum：防负数；\n4. eps：防 0。"
+    terms = "1. 单遍：var = E[x²] − E[x]²；\n2. 均值 1e4，1e8，相减抵消，误差大；\n3. tl.maximum：防负数；\n4. eps：防 0。"
+    assert "term_list" not in flags("lesson06-mean-var", "Q3", terse)
+    assert "term_list" in flags("lesson06-mean-var", "Q3", terms)
