@@ -1,5 +1,6 @@
 """Enumerations: a clause that only lists short items ("Welford、Kahan 求和、ulp、eps、clamp…") earns nothing, and an
-answer whose every sentence is such an item is a list by its form (stuffing.py flags it).
+answer whose every sentence is such an item is a list by its form (stuffing.py flags it); so is a run of terms
+separated only by spaces or ticks (spaced_terms).
 
 Also the lexical classes both list rules share (stuffing.py judges whole answers): the glue words a real
 clause holds beside its terms, the CJK range, and code names read as one term.
@@ -8,6 +9,7 @@ clause holds beside its terms, the CJK range, and code names read as one term.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from autograder.rubric.premises import Sentence
 from autograder.rubric.textnorm import clause_spans
@@ -113,3 +115,35 @@ CODE = re.compile(r"\S*(?:\.|\(|_)\S*")
 def _words(item: str) -> int:
     """Words of an item, a Chinese word counting as two characters."""
     return len(re.findall(r"[a-z0-9_.+\-]+", item)) + (len(CJK.findall(item)) + 1) // 2
+
+
+# ── lists by their spacing: terms separated by spaces or ticks ───────────────────────────────────────
+def spaced_terms(item: str) -> int:
+    """The number of terms of a list whose separator is the space ("融合 fused 访存受限 memory-bound 带宽
+    bandwidth HBM …", lesson 7 blind v27 l7v27-q3-005), or of a ticked checklist ("n_cols ✔ 0.0 ✔ 单位元 ✔ …",
+    four ticks or more); 0 for anything else. Its tokens, none an operator on its own ("-", "→", "="), must be
+    as many, hold as many words and as few function words or verbs as its shape asks (_SPACED, _CHECKLIST),
+    whatever share of them the rubric's vocabulary knows. Prose, English included, holds its glue words
+    ("the", "to", "是", "会") between its terms, and a formula its operators."""
+    tokens = _TICKS.sub(" ", item).split()  # a tick marks an item, it states nothing
+    shape = _CHECKLIST if len(_TICKS.findall(item)) >= 4 else _SPACED
+    if len(tokens) < shape.tokens or any(_OPERATOR.fullmatch(t) for t in tokens):
+        return 0
+    words = sum(bool(_SPACED_WORD.fullmatch(t)) for t in tokens)
+    glued = sum(bool(GLUE.search(CODE.sub(" ", t))) for t in tokens)
+    allowed = max(shape.glued_floor, len(tokens) // shape.glued_per)
+    return len(tokens) if words >= shape.words and glued <= allowed else 0
+
+
+class _ListShape(NamedTuple):
+    tokens: int  # at least this many tokens
+    words: int  # at least this many of them words
+    glued_per: int  # one token in this many may hold a glue character (访存, 缓存: a slip of the compound)...
+    glued_floor: int  # ...and at least this many
+
+
+_SPACED = _ListShape(tokens=12, words=10, glued_per=10, glued_floor=1)
+_CHECKLIST = _ListShape(tokens=8, words=6, glued_per=4, glued_floor=0)  # its ticks already mark the items
+_OPERATOR = re.compile(r"[\W_]+")
+_TICKS = re.compile(r"[✔✓✅☑√•]")
+_SPACED_WORD = re.compile(r"[a-z\u3400-\u9fff][a-z0-9\u3400-\u9fff_-]*")

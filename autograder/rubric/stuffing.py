@@ -15,9 +15,8 @@ read) is gate.py.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
-from autograder.rubric.enumerations import CJK, CODE, GLUE, list_by_form
+from autograder.rubric.enumerations import CJK, GLUE, list_by_form, spaced_terms
 from autograder.rubric.model import Question, Rubric
 from autograder.rubric.premises import Sentence
 from autograder.rubric.textnorm import _CLAUSE_SEPARATORS, TABLE_CELL, any_of, clause_spans
@@ -162,39 +161,8 @@ def _item_kind(item: str, spans: list[tuple[int, int]], cues: re.Pattern) -> tup
         return ("frame", 0) if words <= 2 and not glue else ("prose", 0)
     if glue <= len(spans) // 6 and words <= 1 + len(spans) // 3:  # a long run of terms may hold a slip
         return "bare", len(spans)
-    spaced = _spaced_terms(item)
+    spaced = spaced_terms(item)
     return ("bare", spaced) if spaced else ("prose", 0)
-
-
-def _spaced_terms(item: str) -> int:
-    """The number of terms of a list whose separator is the space ("融合 fused 访存受限 memory-bound 带宽
-    bandwidth HBM …", lesson 7 blind v27 l7v27-q3-005), or of a ticked checklist ("n_cols ✔ 0.0 ✔ 单位元 ✔ …",
-    four ticks or more); 0 for anything else. Its tokens, none an operator on its own ("-", "→", "="), must be
-    as many, hold as many words and as few function words or verbs as its shape asks (_SPACED, _CHECKLIST),
-    whatever share of them the rubric's vocabulary knows. Prose, English included, holds its glue words
-    ("the", "to", "是", "会") between its terms, and a formula its operators."""
-    tokens = _TICKS.sub(" ", item).split()  # a tick marks an item, it states nothing
-    shape = _CHECKLIST if len(_TICKS.findall(item)) >= 4 else _SPACED
-    if len(tokens) < shape.tokens or any(_OPERATOR.fullmatch(t) for t in tokens):
-        return 0
-    words = sum(bool(_SPACED_WORD.fullmatch(t)) for t in tokens)
-    glued = sum(bool(GLUE.search(CODE.sub(" ", t))) for t in tokens)
-    allowed = max(shape.glued_floor, len(tokens) // shape.glued_per)
-    return len(tokens) if words >= shape.words and glued <= allowed else 0
-
-
-class _ListShape(NamedTuple):
-    tokens: int  # at least this many tokens
-    words: int  # at least this many of them words
-    glued_per: int  # one token in this many may hold a glue character (访存, 缓存: a slip of the compound)...
-    glued_floor: int  # ...and at least this many
-
-
-_SPACED = _ListShape(tokens=12, words=10, glued_per=10, glued_floor=1)
-_CHECKLIST = _ListShape(tokens=8, words=6, glued_per=4, glued_floor=0)  # its ticks already mark the items
-_OPERATOR = re.compile(r"[\W_]+")
-_TICKS = re.compile(r"[✔✓✅☑√•]")
-_SPACED_WORD = re.compile(r"[a-z\u3400-\u9fff][a-z0-9\u3400-\u9fff_-]*")
 
 
 def _spans(terms: list[re.Pattern], text: str, scoring: list[re.Pattern]) -> list[tuple[int, int]]:

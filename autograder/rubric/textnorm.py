@@ -11,7 +11,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from autograder.rubric.folds import chinese_numerals, fold_typos
+from autograder.rubric.folds import fold_typos
+from autograder.rubric.numerals import chinese_numerals
 
 # Every Unicode hyphen, dash and minus a student's keyboard or IME may produce.
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2796\ufe58\ufe63\uff0d\u02d7"

@@ -5,7 +5,7 @@ import pytest
 
 from autograder.lesson.registry import lesson
 from autograder.rubric import load_rubric, score_answer
-from autograder.rubric.enumerations import enumerations, list_by_form
+from autograder.rubric.enumerations import enumerations, list_by_form, spaced_terms
 from autograder.rubric.reading import prepare
 
 
@@ -99,3 +99,14 @@ def test_ticks_separate_the_terms_of_a_list(l6):
     reasons = "n_cols ✓ 因为只有 N 个真实元素；0.0 ✓ 因为 x - mean 把 padding 变成 -mean，要放回 0。"
     assert enumerations(prepare(ticks, l6))
     assert enumerations(prepare(reasons, l6)) == []
+
+
+def test_spaced_terms_counts_a_spaced_dump_and_a_checklist_but_not_prose():
+    """Does spaced_terms count the terms of a space-separated dump and of a ticked checklist, and give 0 for a sentence
+    whose tokens hold glue words?"""
+    dump = "融合 fused memory-bound 带宽 bandwidth hbm register kernel launch 归约 reduction 指数"
+    ticks = "mask ✔ other ✔ 单位元 ✔ identity ✔ 归约 ✔ padding ✔ exp ✔ 分母 ✔"
+    prose = "the fused kernel reads the row once and writes it once so it moves a quarter of the bytes"
+    assert spaced_terms(dump) == 12
+    assert spaced_terms(ticks) == 8
+    assert spaced_terms(prose) == 0

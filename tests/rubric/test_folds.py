@@ -1,6 +1,6 @@
-"""autograder/rubric/folds.py: typing slips and numbers in words, folded before any pattern reads them."""
+"""autograder/rubric/folds.py: typing slips, folded before any pattern reads them."""
 
-from autograder.rubric.folds import chinese_numerals, fold_typos
+from autograder.rubric.folds import fold_typos
 from autograder.rubric.textnorm import normalize
 
 
@@ -14,25 +14,6 @@ def test_ime_homophones_fold_only_where_the_context_is_clear():
 def test_homophones_of_mask_variance_and_identity_fold():
     """Are 眼码, 放差 and 但位元 (IME slips of 掩码, 方差 and 单位元, none of them a word) folded?"""
     assert fold_typos("算放差之前要再眼码一次，0 是但位元") == "算方差之前要再掩码一次，0 是单位元"
-
-
-def test_numbers_in_words_read_as_digits_but_words_stay_words():
-    """Are 八十八点七二 and 五倍 mn read as numbers, while 一个, 第一 and 十分 stay words?"""
-    assert chinese_numerals("超过八十八点七二就溢出") == "超过88.72就溢出"
-    assert chinese_numerals("读五倍 mn") == "读5mn"
-    assert chinese_numerals("一个 lane，第一步，十分重要") == "一个 lane，第一步，十分重要"
-
-
-def test_a_traffic_formula_in_words_reads_as_the_formula():
-    """Are M and N side by side (spaced, ×, *, 乘) the product mn, and 加 / 除以 between terms that hold them + and /,
-    while 加 and 除以 beside anything else (x 加 0, 除以 n_cols, max 加 m, 加 1e-5) stay words?"""
-    assert chinese_numerals("读 5 m n 加 2 m") == "读 5 mn + 2 m"
-    assert chinese_numerals("读 5m×n，写 3 m * n") == "读 5mn，写 3 mn"
-    assert chinese_numerals("(8 m n 加 4 m) 除以 (2 m n)") == "(8 mn + 4 m) / (2 mn)"
-    assert chinese_numerals("x 加 0 不变，除以 n_cols，max 加 m，eps 加 1e-5") == (
-        "x 加 0 不变，除以 n_cols，max 加 m，eps 加 1e-5"
-    )
-    assert chinese_numerals("i am not sure, m is the row max") == "i am not sure, m is the row max"
 
 
 def test_shi_ce_typed_with_the_wrong_ce_folds():
