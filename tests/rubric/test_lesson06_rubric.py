@@ -35,7 +35,7 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the fifty-seven blind sets appended as splits blind-v1 to blind-v58 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the fifty-nine blind sets appended as splits blind-v1 to blind-v60 and the not-blind dev-v23?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -97,6 +97,8 @@ def test_calibration_is_valid(calibration):
         "blind-v56",
         "blind-v57",
         "blind-v58",
+        "blind-v59",
+        "blind-v60",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -156,6 +158,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v56" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v57" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v58" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v59" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v60" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -3195,3 +3199,14 @@ def test_round46_latex_mean_squared_and_the_whole_block(l6):
     assert not known(l6, "Q1", "每个 padding lane 多贡献了 \\bar{y}^2")
     assert known(l6, "Q1", "x - mean 它作用于整个 block，包括 padding")
     assert not known(l6, "Q1", "x - mean 只作用于真实元素")
+
+
+def test_round47_a_rhetorical_question_affirms_the_zero_belief(l6, found):
+    """Is '难道不是因为 fp16 的 0.0 和 fp32 的 0.0 在位模式上不一样吗' read as the belief it affirms, while '不是因为 … 不一样，
+    而是因为 11 位有效位' (denied) is not? And does 'N 才是真的个数' read as the divisor?"""
+    asked = "转 fp32，难道不是因为 fp16 的 0.0 和 fp32 的 0.0 在位模式上不一样吗？"
+    denied = "转 fp32 不是因为 fp16 的 0.0 和 fp32 的 0.0 在位模式上不一样，而是因为 fp16 只有 11 位有效位。"
+    assert "fp16_zero_inexact" in found(score(l6, "Q2", asked))
+    assert "fp16_zero_inexact" not in found(score(l6, "Q2", denied))
+    assert "divide_by_n" in found(score(l6, "Q2", "N 才是真的个数。"))
+    assert "divide_by_n" not in found(score(l6, "Q2", "N 才是个数吗？"))

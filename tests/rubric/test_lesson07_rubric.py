@@ -31,7 +31,7 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the fifty-seven blind sets appended as splits blind-v1 to blind-v57?"""
+    """Does the calibration file parse, with the fifty-nine blind sets appended as splits blind-v1 to blind-v59?"""
     assert calibration.errors == []
     assert {r.item.split for r in calibration.results} == {
         "dev",
@@ -92,6 +92,8 @@ def test_calibration_is_valid(calibration):
         "blind-v55",
         "blind-v56",
         "blind-v57",
+        "blind-v58",
+        "blind-v59",
     }
     assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
     assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
@@ -150,6 +152,8 @@ def test_calibration_is_valid(calibration):
     assert sum(r.item.split == "blind-v55" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v56" for r in calibration.results) == 100
     assert sum(r.item.split == "blind-v57" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v58" for r in calibration.results) == 100
+    assert sum(r.item.split == "blind-v59" for r in calibration.results) == 100
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────

@@ -304,3 +304,11 @@ def test_a_mismatch_claim_keeps_its_error_as_its_outcome():
     """In '类型对不上，会报类型不匹配的错误', is the 错误 the mismatch's own outcome, not a refutation of it?"""
     sentence = normalize("tl.store 时数据类型和指针类型对不上, triton 会报类型不匹配的错误")
     assert not is_negated(sentence, *_hit(sentence, "数据类型和指针类型对不上"), consequences=True)
+
+
+def test_a_rhetorical_question_does_not_deny():
+    """Does '难道不是 0.0 吗' (a rhetorical question that affirms) leave `0.0` claimed, while '不是 0.0' denies it?"""
+    asked = normalize("难道不是 0.0 吗")
+    assert not is_negated(asked, *_hit(asked, "0.0"))
+    plain = normalize("其实不是 0.0")
+    assert is_negated(plain, *_hit(plain, "0.0"))
