@@ -15,9 +15,11 @@ from autograder.rubric.premises import Sentence
 from autograder.rubric.textnorm import clause_spans
 
 # Function words and verbs: a real clause has some outside its technical terms; a bare term has none.
+# The relation symbols among the glue: a formula's, not a sentence's (stuffing's _clause counts words only).
+RELATION_SYMBOLS = "=<>≤≥≠"
 GLUE = re.compile(
     r"[是会把被让使用将对在从到时就都也还而并但则即要能可得了着为与给每这那它其所因由故若如否才只再又已然后先首最"
-    r"不没填取设读写存改换应该变参算比等于做放装]|[=<>≤≥≠]"
+    rf"不没填取设读写存改换应该变参算比等于做放装]|[{RELATION_SYMBOLS}]"
     r"|\b(?:is|are|was|were|be|the|a|an|of|to|in|on|for|with|by|that|this|it|its|each|every|one|so|because|"
     r"since|will|would|can|must|should|does?|not|no|and|or|but|uses?|used|using|fills?|filled|adds?|per|"
     r"gets?|has|have|makes?|into|from)\b"
@@ -40,7 +42,8 @@ _RELATION = re.compile(
     r"must|should|has|have|do|does|prevents?|avoids?|keeps?|turns?|stays?|holds?|reads?|writes?|loads?|stores?)\b"
 )
 # A tick between terms ("n_cols ✓ 0.0 ✓ 单位元 ✓"; lesson 6 blind v53 l6v53-ex-020) separates them as a comma does.
-_UNIT_SEPARATORS = ",、;；/✓✔√"
+TICK_MARKS = "✓✔√"
+_UNIT_SEPARATORS = ",、;；/" + TICK_MARKS
 
 
 def enumerations(sentences: list[Sentence]) -> list[tuple[Sentence, Sentence]]:
@@ -145,5 +148,5 @@ class _ListShape(NamedTuple):
 _SPACED = _ListShape(tokens=12, words=10, glued_per=10, glued_floor=1)
 _CHECKLIST = _ListShape(tokens=8, words=6, glued_per=4, glued_floor=0)  # its ticks already mark the items
 _OPERATOR = re.compile(r"[\W_]+")
-_TICKS = re.compile(r"[✔✓✅☑√•]")
+_TICKS = re.compile(f"[{TICK_MARKS}✅☑•]")  # bullets and boxes mark a checklist's items, but separate no list
 _SPACED_WORD = re.compile(r"[a-z\u3400-\u9fff][a-z0-9\u3400-\u9fff_-]*")

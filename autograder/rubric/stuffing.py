@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from autograder.rubric.enumerations import CJK, GLUE, list_by_form, spaced_terms
+from autograder.rubric.enumerations import CJK, GLUE, RELATION_SYMBOLS, list_by_form, spaced_terms
 from autograder.rubric.model import Question, Rubric
 from autograder.rubric.premises import Sentence
 from autograder.rubric.textnorm import _CLAUSE_SEPARATORS, TABLE_CELL, any_of, clause_spans
@@ -86,7 +86,7 @@ _VERDICT = re.compile(r"正确|成立|没问题|\b(?:correct|right|ok|works?)\b"
 def _clause(item: str) -> bool:
     """Whether an item is a clause by its words: three function words or verbs, or two beside a number ("两项都约
     1e8"); a term that holds one or two ("平移不变", "概率和") is none."""
-    glue = sum(m.group(0) not in "=<>≤≥≠" for m in GLUE.finditer(item))
+    glue = sum(m.group(0) not in RELATION_SYMBOLS for m in GLUE.finditer(item))
     return glue >= 3 or (glue >= 2 and re.search(r"\d", item) is not None)
 
 

@@ -3355,9 +3355,8 @@ def test_round46_beliefs_of_v54_v55_are_read(l7, found, question, text, found_id
 
 def test_round46_a_shared_number_is_the_shift_s_premise(l7):
     """Is '上下都乘了同一个数' a known premise of invariance, while '上下都是数' is not?"""
-    premises = l7.question("Q2").valid_premises + l7.facts
-    assert any(stated(p, normalize("上下都乘了同一个数"), l7) for p in premises)
-    assert not any(stated(p, normalize("上下都是数"), l7) for p in premises)
+    assert _known(l7, "Q2", "上下都乘了同一个数")
+    assert not _known(l7, "Q2", "上下都是数")
 
 
 @pytest.mark.parametrize(
@@ -3417,5 +3416,4 @@ def test_round47_beliefs_of_v56_v57_are_read(l7, found, question, text, found_id
 def test_round47_true_premises_of_v56_v57_are_known(l7, premise, is_known):
     """Are the reductions over the whole block, '不能赢' and the naive kernels' lower bandwidth share known premises,
     while their opposites are not?"""
-    premises = l7.question("Q1").valid_premises + l7.facts
-    assert any(stated(p, normalize(premise), l7) for p in premises) is is_known
+    assert _known(l7, "Q1", premise) is is_known
