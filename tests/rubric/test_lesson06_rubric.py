@@ -5,6 +5,8 @@ rubric_version 3 (a wrong premise in the student's own words is vetoed or routed
 sound reason, a refuted or reported claim is no veto, `-mean` is a value and never `x - mean`).
 """
 
+from collections import Counter
+
 import pytest
 
 from autograder.lesson.registry import lesson
@@ -35,131 +37,15 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the fifty-nine blind sets appended as splits blind-v1 to blind-v60 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the sixty-one blind sets appended as splits blind-v1 to blind-v62 and the not-blind dev-v23?"""
+    # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
+    # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
+    expected = {f"blind-v{n}": 100 for n in range(1, 63)} | {"blind-v1": 84}
+    expected["dev-v23"] = expected.pop("blind-v23")
+    counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
-    assert {r.item.split for r in calibration.results} == {
-        "dev",
-        "blind-v1",
-        "blind-v2",
-        "blind-v3",
-        "blind-v4",
-        "blind-v5",
-        "blind-v6",
-        "blind-v7",
-        "blind-v8",
-        "blind-v9",
-        "blind-v10",
-        "blind-v11",
-        "blind-v12",
-        "blind-v13",
-        "blind-v14",
-        "blind-v15",
-        "blind-v16",
-        "blind-v17",
-        "blind-v18",
-        "blind-v19",
-        "blind-v20",
-        "blind-v21",
-        "blind-v22",
-        "dev-v23",
-        "blind-v24",
-        "blind-v25",
-        "blind-v26",
-        "blind-v27",
-        "blind-v28",
-        "blind-v29",
-        "blind-v30",
-        "blind-v31",
-        "blind-v32",
-        "blind-v33",
-        "blind-v34",
-        "blind-v35",
-        "blind-v36",
-        "blind-v37",
-        "blind-v38",
-        "blind-v39",
-        "blind-v40",
-        "blind-v41",
-        "blind-v42",
-        "blind-v43",
-        "blind-v44",
-        "blind-v45",
-        "blind-v46",
-        "blind-v47",
-        "blind-v48",
-        "blind-v49",
-        "blind-v50",
-        "blind-v51",
-        "blind-v52",
-        "blind-v53",
-        "blind-v54",
-        "blind-v55",
-        "blind-v56",
-        "blind-v57",
-        "blind-v58",
-        "blind-v59",
-        "blind-v60",
-    }
-    assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
-    assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v3" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v4" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v5" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v6" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v7" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v8" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v9" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v10" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v11" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v12" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v13" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v14" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v15" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v16" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v17" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v18" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v19" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v20" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v21" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v22" for r in calibration.results) == 100
-    assert sum(r.item.split == "dev-v23" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v24" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v25" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v26" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v27" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v28" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v29" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v30" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v31" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v32" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v33" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v34" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v35" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v36" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v37" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v38" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v39" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v40" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v41" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v42" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v43" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v44" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v45" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v46" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v47" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v48" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v49" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v50" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v51" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v52" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v53" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v54" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v55" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v56" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v57" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v58" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v59" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v60" for r in calibration.results) == 100
+    assert counts.pop("dev") > 0
+    assert counts == expected
 
 
 # ── wrong premises in the student's own words: vetoed (every veto goes to a TA) ───────────────────────
@@ -3210,3 +3096,27 @@ def test_round47_a_rhetorical_question_affirms_the_zero_belief(l6, found):
     assert "fp16_zero_inexact" not in found(score(l6, "Q2", denied))
     assert "divide_by_n" in found(score(l6, "Q2", "N 才是真的个数。"))
     assert "divide_by_n" not in found(score(l6, "Q2", "N 才是个数吗？"))
+
+
+def test_round48_the_input_stage_is_not_the_second_mask(l6, found):
+    """Is '把它们重新置零' (the second mask) no longer credited as the input stage, while 'padding 位置读成零，零加任何数
+    等于那个数' (the first load) is?"""
+    second_mask = "所以第二次求和之前要用 tl.where 把它们重新置零。"
+    first_load = "输入：padding 位置读成零，零加任何数等于那个数，所以和等于真实和。"
+    assert "mean_right" not in found(score(l6, "Q1", second_mask))
+    assert "mean_right" in found(score(l6, "Q1", first_load))
+    assert "mean_right" in found(score(l6, "Q1", "padding lane 的值等于零，所以求和等于真实元素之和。"))
+    assert "mean_right" not in found(score(l6, "Q1", "padding lane 的值不再等于零。"))
+
+
+def test_round48_the_note_s_reasons_in_the_class_s_words(l6, found):
+    """Does the note read 'padding 当成了样本' as the divisor's reason and a nonzero fill squared into the variance as
+    0.0's, while 'padding 当成了 0' and '分母应该算上它们' (an argument for BLOCK_SIZE) are no such reason?"""
+    note = "divisor 填 n_cols，因为假如用 BLOCK_SIZE 就把 padding 当成了样本。"
+    fill = "centered_other 填 0.0，假如写成非零值，padding 平方后就会进入方差。"
+    assert "divisor_reason" in found(score(l6, "explanation", note))
+    assert "divisor_reason" not in found(score(l6, "explanation", "第一次 load 把 padding 当成了 0。"))
+    assert "other_reason" in found(score(l6, "explanation", fill))
+    assert "other_reason" not in found(score(l6, "explanation", "假如写成非零值，也不影响均值。"))
+    assert "block_wrong_effect" not in found(score(l6, "Q2", "padding 也参与计算，分母应该算上它们。"))
+    assert "block_wrong_effect" in found(score(l6, "Q2", "除以 BLOCK_SIZE 就把 padding 也算上了，均值偏小。"))

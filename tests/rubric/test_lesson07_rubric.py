@@ -5,6 +5,8 @@ rubric_version 3 (a wrong premise in the student's own words is vetoed or routed
 lesson is a sound reason, a refuted claim is no veto, the note needs a reason for each blank).
 """
 
+from collections import Counter
+
 import pytest
 
 from autograder.lesson.registry import lesson
@@ -31,129 +33,13 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the fifty-nine blind sets appended as splits blind-v1 to blind-v59?"""
+    """Does the calibration file parse, with the sixty-one blind sets appended as splits blind-v1 to blind-v61?"""
+    # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
+    expected = {f"blind-v{n}": 100 for n in range(1, 62)} | {"blind-v1": 84}
+    counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
-    assert {r.item.split for r in calibration.results} == {
-        "dev",
-        "blind-v1",
-        "blind-v2",
-        "blind-v3",
-        "blind-v4",
-        "blind-v5",
-        "blind-v6",
-        "blind-v7",
-        "blind-v8",
-        "blind-v9",
-        "blind-v10",
-        "blind-v11",
-        "blind-v12",
-        "blind-v13",
-        "blind-v14",
-        "blind-v15",
-        "blind-v16",
-        "blind-v17",
-        "blind-v18",
-        "blind-v19",
-        "blind-v20",
-        "blind-v21",
-        "blind-v22",
-        "blind-v23",
-        "blind-v24",
-        "blind-v25",
-        "blind-v26",
-        "blind-v27",
-        "blind-v28",
-        "blind-v29",
-        "blind-v30",
-        "blind-v31",
-        "blind-v32",
-        "blind-v33",
-        "blind-v34",
-        "blind-v35",
-        "blind-v36",
-        "blind-v37",
-        "blind-v38",
-        "blind-v39",
-        "blind-v40",
-        "blind-v41",
-        "blind-v42",
-        "blind-v43",
-        "blind-v44",
-        "blind-v45",
-        "blind-v46",
-        "blind-v47",
-        "blind-v48",
-        "blind-v49",
-        "blind-v50",
-        "blind-v51",
-        "blind-v52",
-        "blind-v53",
-        "blind-v54",
-        "blind-v55",
-        "blind-v56",
-        "blind-v57",
-        "blind-v58",
-        "blind-v59",
-    }
-    assert sum(r.item.split == "blind-v1" for r in calibration.results) == 84
-    assert sum(r.item.split == "blind-v2" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v3" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v4" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v5" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v6" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v7" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v8" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v9" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v10" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v11" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v12" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v13" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v14" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v15" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v16" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v17" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v18" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v19" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v20" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v21" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v22" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v23" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v24" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v25" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v26" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v27" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v28" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v29" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v30" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v31" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v32" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v33" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v34" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v35" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v36" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v37" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v38" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v39" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v40" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v41" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v42" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v43" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v44" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v45" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v46" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v47" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v48" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v49" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v50" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v51" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v52" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v53" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v54" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v55" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v56" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v57" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v58" for r in calibration.results) == 100
-    assert sum(r.item.split == "blind-v59" for r in calibration.results) == 100
+    assert counts.pop("dev") > 0
+    assert counts == expected
 
 
 # ── wrong premises in the student's own words ────────────────────────────────────────────────────────
@@ -3417,3 +3303,36 @@ def test_round47_true_premises_of_v56_v57_are_known(l7, premise, is_known):
     """Are the reductions over the whole block, '不能赢' and the naive kernels' lower bandwidth share known premises,
     while their opposites are not?"""
     assert _known(l7, "Q1", premise) is is_known
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        (
+            "Q1",
+            "如果填 0.0，max 在全负的行里会变成 0，这是错的；但 denominator 不会错，因为 exp 之后 padding lane 会被 mask 掉。",
+            "zero_fill_harmless",
+            True,
+        ),
+        ("Q1", "填 −∞ 时 max 对，但分母不会错吗？用 −∞ 时 exp 之后是 0。", "zero_fill_harmless", False),
+        ("Q2", "减最大值是为了让 softmax 的结果落在 0 到 1 之间。", "shift_normalizes", True),
+        ("Q2", "减最大值是为了让 exp 的结果落在 0 到 1 之间，这样不会溢出。", "shift_normalizes", False),
+        (
+            "explanation",
+            "shift 我填了 0.0：softmax 对平移不变，所以减 0 和减最大值完全一样。",
+            "shift_any_value",
+            True,
+        ),
+        (
+            "explanation",
+            "shift 我一开始填的 0，所以减 0 和减 max 结果一样。但这只是侥幸，改成 row_max 了。",
+            "shift_any_value",
+            False,
+        ),
+    ],
+)
+def test_round49_beliefs_of_v60_v61_are_read(l7, found, question, text, found_id, read):
+    """Are the denominator said to survive a 0.0 fill, the shift said to put softmax in [0, 1] and a shift of 0 said to
+    equal the max's read, while the fill of −∞, exp's range and a first try given up are not?"""
+    context = {"blank": "-inf, 0.0", "checks_passed": True} if question == "explanation" else None
+    assert (found_id in found(score(l7, question, text, context))) is read
