@@ -83,6 +83,8 @@ _ANSWERED = re.compile(
     r"|,\s*(?:一个|举个|举一个)?\s*反例\s*(?:是|就是)?\s*:|,\s*(?:a|one)?\s*counter-?example\s*:"
     # A saying quoted and called wrong right after its closing quote.
     rf"|{_QUOTED_VERDICT}"
+    # A reply after the colon that ends in the student's own obligation ("有人说 'fp16 够用'：…，所以必须在 fp32 里累加").
+    r"|[\"”']\s*:[^。]{0,80}?(?:所以|因此)\s*(?:必须|一定要|还是要|还是得)"
 )
 # A toneless pinyin syllable: optional initial, then a final.
 _SYLLABLE = re.compile(

@@ -37,10 +37,10 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the sixty-one blind sets appended as splits blind-v1 to blind-v62 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the sixty-three blind sets appended as splits blind-v1 to blind-v64 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 63)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 65)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3120,3 +3120,28 @@ def test_round48_the_note_s_reasons_in_the_class_s_words(l6, found):
     assert "other_reason" not in found(score(l6, "explanation", "假如写成非零值，也不影响均值。"))
     assert "block_wrong_effect" not in found(score(l6, "Q2", "padding 也参与计算，分母应该算上它们。"))
     assert "block_wrong_effect" in found(score(l6, "Q2", "除以 BLOCK_SIZE 就把 padding 也算上了，均值偏小。"))
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        ("Q2", "当然是除以实际称了几头，而不是除以栏位数。", "divide_by_n", True),
+        ("Q2", "当然是除以栏位数，而不是除以实际称了几头。", "divide_by_n", False),
+        ("Q3", "单遍公式里 mean(x)² 会溢出成 inf，所以不用它。", "fp32_overflow", True),
+        ("Q3", "fp16 输入时 mean(x)² 会溢出成 inf，所以要先转 fp32。", "fp32_overflow", False),
+        ("Q3", "One-pass 其实只要加 tl.maximum(var, 0.0) 就 OK 了。", "clamp_makes_one_pass_ok", True),
+        (
+            "Q3",
+            "One-pass 加了 tl.maximum(var, 0.0) 也不 OK：正的错值它碰不到。",
+            "clamp_makes_one_pass_ok",
+            False,
+        ),
+        ("Q3", "单遍的 padding lane 不是 0（0 平方以后会变成很小的数）。", "zero_square_nonzero", True),
+        ("Q3", "padding lane 的 0 平方以后还是 0，单遍不需要第二次 mask。", "zero_square_nonzero", False),
+    ],
+)
+def test_round49_beliefs_of_v63_v64_are_read(l6, found, question, text, found_id, read):
+    """Are the divisor said in a herd's words, mean² said to overflow fp32, the clamp said to make one-pass fine and
+    0² said not to be 0 read, while their twins (the divisor reversed, fp16's real overflow, the clamp denied, 0² = 0)
+    are not?"""
+    assert (found_id in found(score(l6, question, text))) is read

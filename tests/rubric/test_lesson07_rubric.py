@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the sixty-one blind sets appended as splits blind-v1 to blind-v61?"""
+    """Does the calibration file parse, with the sixty-three blind sets appended as splits blind-v1 to blind-v63?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 62)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 64)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3335,4 +3335,39 @@ def test_round49_beliefs_of_v60_v61_are_read(l7, found, question, text, found_id
     """Are the denominator said to survive a 0.0 fill, the shift said to put softmax in [0, 1] and a shift of 0 said to
     equal the max's read, while the fill of −∞, exp's range and a first try given up are not?"""
     context = {"blank": "-inf, 0.0", "checks_passed": True} if question == "explanation" else None
+    assert (found_id in found(score(l7, question, text, context))) is read
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        ("Q1", "−∞ 对 max 是幺元，而它指数化后是 0，恰是加法的幺元。", "max_unaffected", True),
+        ("Q1", "−∞ 对 max 是幺元，而它指数化后是 0，恰是加法的幺元。", "sum_unaffected", True),
+        ("Q1", "0 对 max 不是幺元。", "max_unaffected", False),
+        (
+            "Q1",
+            "IEEE-754 里 −∞ 的指数位全 1，在浮点加法里会被当作 0 处理。",
+            "sum_reads_neg_inf_as_zero",
+            True,
+        ),
+        ("Q1", "−∞ 在浮点加法里不会被当作 0，exp 之后才是 0。", "sum_reads_neg_inf_as_zero", False),
+        ("Q1", "但我不同意填 −∞：一旦出现 inf − inf 就是 NaN。", "neg_inf_makes_nan", True),
+        (
+            "Q1",
+            "只有整行都是 −∞ 时才会出现 inf − inf；有真实元素时 −∞ − m 仍是 −∞。",
+            "neg_inf_makes_nan",
+            False,
+        ),
+        (
+            "explanation",
+            "我填了 −1e30：−∞ 在 x − row_max 这一步有 inf − inf = NaN 的风险。",
+            "neg_inf_makes_nan",
+            True,
+        ),
+    ],
+)
+def test_round50_beliefs_of_v62_v63_are_read(l7, found, question, text, found_id, read):
+    """Are '−∞ 对 max 是幺元' and '指数化后是 0' credited, −∞ said to be read as 0 by float addition and −∞ rejected for
+    fear of inf − inf read, while 0 not being max's identity, the addition denied and the all-−∞ row are not?"""
+    context = {"blank": "-1e30, row_max", "checks_passed": True} if question == "explanation" else None
     assert (found_id in found(score(l7, question, text, context))) is read

@@ -240,3 +240,22 @@ def test_a_dash_before_a_verdict_answers_a_reported_saying(text, disowns):
 def test_a_common_saying_with_a_count_word_is_reported():
     """Is '常见的一个说法是 …' (a common saying, with 一个 between) read as reported?"""
     assert is_reported(normalize('常见的一个说法是"被 mask 挡住的 lane 不参与 tl.max"'))
+
+
+@pytest.mark.parametrize(
+    ("text", "disowns"),
+    [
+        ('还有人说"fp16 够用"：fp16 只有 11 位有效位，平方和很快溢出，所以必须在 fp32 里累加。', True),
+        ('有人说"填 0 也行"：因此一定要填 −∞。', True),
+        ('有人说"fp16 够用"：我也觉得是这样，fp16 的范围够了。', False),
+        ("有人说 fp16 够用：所以必须在 fp32 里累加。", False),
+    ],
+)
+def test_a_reply_ending_in_the_student_s_own_obligation_answers_a_quoted_saying(text, disowns):
+    """Is a quoted saying answered after its colon by the student's own '所以必须 …' disowned (lesson 6 blind v64
+    l6v64-q2-008), while a reply that agrees, or an unquoted saying the colon only goes on with, is not?"""
+    from autograder.rubric.premises import Sentence
+    from autograder.rubric.text import disowned
+
+    sentences = [Sentence(text, normalize(text), False)]
+    assert disowned(sentences, 0) is disowns
