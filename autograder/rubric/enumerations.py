@@ -150,3 +150,16 @@ _CHECKLIST = _ListShape(tokens=8, words=6, glued_per=4, glued_floor=0)  # its ti
 _OPERATOR = re.compile(r"[\W_]+")
 _TICKS = re.compile(f"[{TICK_MARKS}✅☑•]")  # bullets and boxes mark a checklist's items, but separate no list
 _SPACED_WORD = re.compile(r"[a-z\u3400-\u9fff][a-z0-9\u3400-\u9fff_-]*")
+
+
+# ── a list in the form of a chain: "因为 A，所以 B；因为 C，所以 D；…" ─────────────────────────────────
+_LINK = re.compile(r"\s*(?:因为|由于)\s*[^,;:。]{1,24}\s*,\s*(?:所以|因此)\s*[^,;:。]{1,24}\s*")
+
+
+def chained_links(sentences: list[Sentence], least: int = 4) -> bool:
+    """Whether the answer is mostly a run of short "因为 A，所以 B" links, `least` or more (lesson 6 blind v66
+    l6v66-q2-012: "因为 N 是真实列数，所以除以 N；因为 BLOCK_SIZE 是 2 的幂，所以不能除以 BLOCK_SIZE；…"): each link
+    is a clause, so no term rule sees a list, but six of them pair terms without one mechanism. A TA reads it."""
+    units = [unit for s in sentences for unit in re.split(r"[;。]", s.text) if unit.strip()]
+    links = sum(_LINK.fullmatch(unit) is not None for unit in units)
+    return links >= least and links >= 0.7 * len(units)

@@ -16,7 +16,14 @@ from __future__ import annotations
 
 import re
 
-from autograder.rubric.enumerations import CJK, GLUE, RELATION_SYMBOLS, list_by_form, spaced_terms
+from autograder.rubric.enumerations import (
+    CJK,
+    GLUE,
+    RELATION_SYMBOLS,
+    chained_links,
+    list_by_form,
+    spaced_terms,
+)
 from autograder.rubric.model import Question, Rubric
 from autograder.rubric.premises import Sentence
 from autograder.rubric.textnorm import _CLAUSE_SEPARATORS, TABLE_CELL, any_of, clause_spans
@@ -74,7 +81,7 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
         and not reasoned
     ):
         return ["stuffing", "term_list"]
-    return ["stuffing"] if is_list or repeated or list_by_form(sentences) else []
+    return ["stuffing"] if is_list or repeated or list_by_form(sentences) or chained_links(sentences) else []
 
 
 # An item holding a word.

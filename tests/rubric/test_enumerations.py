@@ -5,7 +5,7 @@ import pytest
 
 from autograder.lesson.registry import lesson
 from autograder.rubric import load_rubric, score_answer
-from autograder.rubric.enumerations import enumerations, list_by_form, spaced_terms
+from autograder.rubric.enumerations import chained_links, enumerations, list_by_form, spaced_terms
 from autograder.rubric.reading import prepare
 
 
@@ -110,3 +110,19 @@ def test_spaced_terms_counts_a_spaced_dump_and_a_checklist_but_not_prose():
     assert spaced_terms(dump) == 12
     assert spaced_terms(ticks) == 8
     assert spaced_terms(prose) == 0
+
+
+def test_a_run_of_short_because_so_links_is_a_chained_list(l6):
+    """Is a run of six short '因为 A，所以 B' links (lesson 6 blind v66 l6v66-q2-012) a list in the form of a chain, while
+    two such links beside a mechanism, and one long reasoned chain, are not?"""
+    chain = (
+        "因为 N 是真实列数，所以除以 N；因为 BLOCK_SIZE 是 2 的幂，所以不能除以 BLOCK_SIZE；因为 fp16 是半精度，所以要 fp32；"
+        "因为 fp32 是单精度，所以累加更稳定；因为数值稳定性，所以 .to(tl.float32)；因为 LayerNorm，所以总体方差。"
+    )
+    two = "因为 N 是真实列数，所以除以 N；因为 fp16 最大 65504，所以要 fp32。x² 约 1e8 会溢出成 inf，大数还会吃掉小数。"
+    long = (
+        "因为 padding lane 在 x − mean 之后变成 −mean，平方后每个多出 mean²，所以第二次求和前要再 mask 回 0。"
+    )
+    assert chained_links(prepare(chain, l6))
+    assert not chained_links(prepare(two, l6))
+    assert not chained_links(prepare(long, l6))

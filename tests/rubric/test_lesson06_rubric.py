@@ -37,10 +37,10 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the sixty-three blind sets appended as splits blind-v1 to blind-v64 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the sixty-five blind sets appended as splits blind-v1 to blind-v66 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 65)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 67)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3145,3 +3145,47 @@ def test_round49_beliefs_of_v63_v64_are_read(l6, found, question, text, found_id
     0² said not to be 0 read, while their twins (the divisor reversed, fp16's real overflow, the clamp denied, 0² = 0)
     are not?"""
     assert (found_id in found(score(l6, question, text))) is read
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        ("Q2", "归一化因子应为样本容量 N：补位的零元虽不改变和，但不属于样本。", "divide_by_n", True),
+        ("Q2", "归一化因子应为 BLOCK_SIZE。", "divide_by_n", False),
+        ("Q2", "BLOCK_SIZE 是 tl.constexpr，编译期常量不能参与运行时的浮点除法。", "compile_reason", True),
+        (
+            "Q2",
+            "BLOCK_SIZE 是 tl.constexpr，它能参与除法，只是它把 padding 也算进了个数。",
+            "compile_reason",
+            False,
+        ),
+        (
+            "Q3",
+            "x*x 这一步会作用到 padding lane 上，平方后 padding lane 不再是 0。",
+            "one_pass_padding",
+            True,
+        ),
+        ("Q3", "x − mean 会作用到 padding lane 上，padding lane 不再是 0。", "one_pass_padding", False),
+        ("Q3", "方差出现负数说明有 bug，就应该删掉这个 clamp。", "clamp_should_go", True),
+        ("Q3", "不应该删掉这个 clamp：舍入也会让方差略小于 0。", "clamp_should_go", False),
+        (
+            "explanation",
+            "centered_other 填 0.0，因为 tl.where 的第三个参数必须是 0。",
+            "where_arg_restricted",
+            True,
+        ),
+        (
+            "explanation",
+            "centered_other 填 0.0，tl.where 的第三个参数可以是任何值，但只有 0 不改变平方和。",
+            "where_arg_restricted",
+            False,
+        ),
+        ("explanation", "0.0 会让方差比前值填充时略偏大一点，不过在容差之内。", "zero_fill_biases", True),
+        ("explanation", "填 1.0 会让方差偏大 0.28，填 0.0 才是精确的。", "zero_fill_biases", False),
+    ],
+)
+def test_round50_beliefs_of_v65_v66_are_read(l6, found, question, text, found_id, read):
+    """Are the divisor as a sample size, constexpr said to forbid division, 0² said not to be 0, the clamp said to hide
+    a bug, tl.where said to take only 0 and 0.0 said to bias the variance read, while their twins are not?"""
+    context = {"blank": "n_cols, 0.0", "checks_passed": True} if question == "explanation" else None
+    assert (found_id in found(score(l6, question, text, context))) is read

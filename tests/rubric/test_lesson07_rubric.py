@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the sixty-three blind sets appended as splits blind-v1 to blind-v63?"""
+    """Does the calibration file parse, with the sixty-five blind sets appended as splits blind-v1 to blind-v65?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 64)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 66)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3371,3 +3371,12 @@ def test_round50_beliefs_of_v62_v63_are_read(l7, found, question, text, found_id
     fear of inf − inf read, while 0 not being max's identity, the addition denied and the all-−∞ row are not?"""
     context = {"blank": "-1e30, row_max", "checks_passed": True} if question == "explanation" else None
     assert (found_id in found(score(l7, question, text, context))) is read
+
+
+def test_round51_the_shift_said_to_set_the_temperature(l7, found):
+    """Is 'shift 填 row_max 是为了把温度归一到 1' vetoed, while the shift's true reason beside the word temperature is not?"""
+    context = {"blank": "-inf, row_max", "checks_passed": True}
+    temperature = "shift 填 row_max 是为了把温度归一到 1，检查才能对上 torch。"
+    true_reason = "shift 填 row_max 是为了让 exp 的输入 ≤ 0 不溢出；这和温度无关。"
+    assert "shift_for_temperature" in found(score(l7, "explanation", temperature, context))
+    assert "shift_for_temperature" not in found(score(l7, "explanation", true_reason, context))

@@ -259,3 +259,15 @@ def test_a_reply_ending_in_the_student_s_own_obligation_answers_a_quoted_saying(
 
     sentences = [Sentence(text, normalize(text), False)]
     assert disowned(sentences, 0) is disowns
+
+
+def test_a_dash_and_not_so_answer_a_reported_saying():
+    """Is '有人会说 "…constexpr，不能参与浮点除法"——不是这样，…' disowned (lesson 6 blind v8 l6v8-q2-005), while a dash that
+    goes on with the saying ('——所以只能除以 N') is not?"""
+    from autograder.rubric.premises import Sentence
+    from autograder.rubric.text import disowned
+
+    answered = '有人会说"除以 N 是因为 BLOCK_SIZE 是 constexpr，不能参与浮点除法"——不是这样，constexpr 可以参与除法。'
+    continued = '有人会说"BLOCK_SIZE 是 constexpr，不能参与浮点除法"——所以只能除以 N。'
+    assert disowned([Sentence(answered, normalize(answered), False)], 0)
+    assert not disowned([Sentence(continued, normalize(continued), False)], 0)
