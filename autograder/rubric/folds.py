@@ -43,6 +43,9 @@ _TYPOS = {
     "军值": "均值",
     # Lesson 6 blind v55 (l6v55-q1-001, '方差会偏打'): 偏打 is no word.
     "偏打": "偏大",
+    # Lesson 6 blind v68 (l6v68-q1-017, '天充的是 0', '算方插之前'): neither 天充 nor 方插 is a word.
+    "天充": "填充",
+    "方插": "方差",
     # Taiwan's words for the lesson's terms (t2s converts the characters, not the vocabulary).
     "变异数": "方差",
     "资料": "数据",

@@ -107,3 +107,12 @@ def test_homophones_of_the_v54_class_fold():
 def test_homophone_of_the_v55_class_folds():
     """Is 偏打 (no word) folded to 偏大?"""
     assert fold_typos("方差会偏打") == "方差会偏大"
+
+
+def test_homophones_of_the_v68_class_fold():
+    """Are 天充 and 方插 (no words) folded to 填充 and 方差, while 填充 and 插入 stay as they are?"""
+    assert (
+        fold_typos("输入的时候天充的是 0，所以算方插之前要再 mask")
+        == "输入的时候填充的是 0，所以算方差之前要再 mask"
+    )
+    assert fold_typos("填充值插入到方差之前") == "填充值插入到方差之前"

@@ -37,10 +37,10 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the sixty-five blind sets appended as splits blind-v1 to blind-v66 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the sixty-seven blind sets appended as splits blind-v1 to blind-v68 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 67)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 69)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3189,3 +3189,36 @@ def test_round50_beliefs_of_v65_v66_are_read(l6, found, question, text, found_id
     a bug, tl.where said to take only 0 and 0.0 said to bias the variance read, while their twins are not?"""
     context = {"blank": "n_cols, 0.0", "checks_passed": True} if question == "explanation" else None
     assert (found_id in found(score(l6, question, text, context))) is read
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        ("Q2", "fp16 转 fp32 是因为 tl.store 只能存 fp32？", "store_dtype_reason", True),
+        ("Q2", "tl.store 会按指针类型转换，不是只能存 fp32。", "store_dtype_reason", False),
+        (
+            "Q2",
+            "BLOCK_SIZE 就是座位数，所以除以 BLOCK_SIZE 更能反映整体水平。",
+            "block_divisor_preferred",
+            True,
+        ),
+        ("Q2", "除以 N 更能反映真实水平，除以 BLOCK_SIZE 会偏小。", "block_divisor_preferred", False),
+        ("Q3", "fp32 在 1e8 附近间隔是 1，相减就把方差抵消掉了。", "wrong_spacing_1e8", True),
+        ("Q3", "fp32 在 1e8 附近间隔是 8，相减就把方差抵消掉了。", "wrong_spacing_1e8", False),
+    ],
+)
+def test_round51_beliefs_of_v67_v68_are_read(l6, found, question, text, found_id, read):
+    """Are tl.store said to store only fp32, BLOCK_SIZE preferred as the divisor and a spacing of 1 near 1e8 read, while
+    their twins (the store's conversion, N preferred, the true spacing 8) are not?"""
+    assert (found_id in found(score(l6, question, text))) is read
+
+
+def test_round51_a_fill_said_to_stray_from_the_real_data_is_no_divisor_reason(l6, found):
+    """Is 'mean 这个值还是偏离真实数据' (about a fill) no reason for the divisor, while '只对真实数据平均' is?"""
+    context = {"blank": "n_cols, mean", "checks_passed": False}
+    assert "divisor_reason" not in found(
+        score(l6, "explanation", "我估计是 mean 这个值还是偏离真实数据。", context)
+    )
+    assert "divisor_reason" in found(
+        score(l6, "explanation", "divisor 填 n_cols，只对真实数据平均。", context)
+    )

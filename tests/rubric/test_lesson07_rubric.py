@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the sixty-five blind sets appended as splits blind-v1 to blind-v65?"""
+    """Does the calibration file parse, with the sixty-seven blind sets appended as splits blind-v1 to blind-v67?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 66)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 68)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3380,3 +3380,14 @@ def test_round51_the_shift_said_to_set_the_temperature(l7, found):
     true_reason = "shift 填 row_max 是为了让 exp 的输入 ≤ 0 不溢出；这和温度无关。"
     assert "shift_for_temperature" in found(score(l7, "explanation", temperature, context))
     assert "shift_for_temperature" not in found(score(l7, "explanation", true_reason, context))
+
+
+def test_round52_the_fused_traffic_and_a_prediction_of_4_0(l7, found):
+    """Are '融合读写各 16.8M' the fused traffic and '访存受限，预测 537/134≈4.0 倍' the prediction, while '朴素读写各 5 次' and
+    '预测 14.0 倍' or the 4× that ends '16384×4096' are not?"""
+    assert "fused_traffic" in found(score(l7, "Q3", "融合读写各 16.8M，共 134 MB。"))
+    assert "fused_traffic" not in found(score(l7, "Q3", "朴素读写各 5 次。"))
+    assert "prediction" in found(score(l7, "Q3", "访存受限，预测 537/134≈4.0 倍。"))
+    assert "prediction" not in found(score(l7, "Q3", "访存受限，预测 14.0 倍。"))
+    assert "prediction" in found(score(l7, "Q3", "比值 (8MN+4M)/(2MN) ≈ 4（访存受限，时间∝字节）。"))
+    assert "prediction" not in found(score(l7, "Q3", "16384×4096 的矩阵，访存受限。"))
