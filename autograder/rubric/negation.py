@@ -95,6 +95,9 @@ DEFAULT_LANGUAGE = Language()
 _NEGATION_STOP = re.compile(r"[,;、→⇒(¦]|--|=>|\)\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 # "没有 other 的 lane 是未定义值": a copula after an existential 没有/无 starts a new predicate.
 _EXISTENTIAL_SCOPE = re.compile(r"(?:没有?|无)(?!\s*(?:是|为))[^是]*(?<![不没])是")
+# A short quoted word before 的 is named, not asserted: in '本该"不存在"的 lane 变成了 -3.5' the 不 denies nothing
+# (lesson 6 blind v70 l6v70-q1-013).
+_QUOTED_ATTRIBUTE = re.compile(r'"[^"]{1,8}"\s*的')
 # A condition that holds its own negator ("不 mask 时方差多出 …", "没有再 mask 的话 …") ends at 时 / 的话: its 不 says
 # when, it denies nothing after it (blind v25 l6v25-q1-004). A denied copula or modal ("不是在 load 时读显存") is
 # no such condition.
@@ -132,6 +135,7 @@ def is_negated(
         before = before[contrasts[-1].end() :]
     before = _EXISTENTIAL_SCOPE.split(before)[-1]
     before = _NEGATED_CONDITION.split(before)[-1]
+    before = _QUOTED_ATTRIBUTE.sub(" ", before)
     before = _after_cause(before, any_of(lang.negators))
     if any_of(lang.negators).search(before):
         return True

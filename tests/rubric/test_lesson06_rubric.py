@@ -37,10 +37,10 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the sixty-seven blind sets appended as splits blind-v1 to blind-v68 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the sixty-nine blind sets appended as splits blind-v1 to blind-v70 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 69)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 71)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3222,3 +3222,12 @@ def test_round51_a_fill_said_to_stray_from_the_real_data_is_no_divisor_reason(l6
     assert "divisor_reason" in found(
         score(l6, "explanation", "divisor 填 n_cols，只对真实数据平均。", context)
     )
+
+
+def test_round52_a_worked_example_states_minus_mean_and_the_variance(l6, found):
+    """Does a worked example read as the state change ('lane 变成了 -3.5') and the output ('方差 42/6 = 7.0'), while a
+    padding lane said to stay 0 and a mean's division ('均值 21/6') are not?"""
+    assert "minus_mean" in found(score(l6, "Q1", "接着做 x - mean，最后两个 lane 变成了 -3.5。"))
+    assert "minus_mean" not in found(score(l6, "Q1", "接着做 x - mean，最后两个 lane 仍是 0。"))
+    assert "output" in found(score(l6, "Q1", "如果不再 mask，平方和 = 42，方差 42/6 = 7.0。"))
+    assert "output" not in found(score(l6, "Q1", "和是 21，均值 21/6 = 3.5。"))

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the sixty-seven blind sets appended as splits blind-v1 to blind-v67?"""
+    """Does the calibration file parse, with the sixty-nine blind sets appended as splits blind-v1 to blind-v69?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 68)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 70)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3391,3 +3391,20 @@ def test_round52_the_fused_traffic_and_a_prediction_of_4_0(l7, found):
     assert "prediction" not in found(score(l7, "Q3", "访存受限，预测 14.0 倍。"))
     assert "prediction" in found(score(l7, "Q3", "比值 (8MN+4M)/(2MN) ≈ 4（访存受限，时间∝字节）。"))
     assert "prediction" not in found(score(l7, "Q3", "16384×4096 的矩阵，访存受限。"))
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        ("Q1", "至于分母，它在 sum 之前已经被 mask 掉了，所以分母不会错。", "zero_fill_harmless", True),
+        ("Q1", "sum 之前没有再 mask，−∞ 靠 exp 变成 0。", "zero_fill_harmless", False),
+        ("Q2", "先算 softmax 再取 log 其实更稳。", "log_of_softmax_fine", True),
+        ("Q2", "直接写 x − max − log(Σexp) 更稳，不要先算 softmax。", "log_of_softmax_fine", False),
+        ("Q2", "减去最大值之后，softmax 算出的概率就更加平滑、更准确。", "shift_for_precision", True),
+        ("Q2", "减去最大值之后，softmax 算出的概率完全不变。", "shift_for_precision", False),
+    ],
+)
+def test_round53_beliefs_of_v68_v69_are_read(l7, found, question, text, found_id, read):
+    """Are the padding said to be masked before the sum, log(softmax) said to be steadier and the shift said to smooth
+    the probabilities read, while their twins are not?"""
+    assert (found_id in found(score(l7, question, text))) is read

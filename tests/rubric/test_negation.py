@@ -312,3 +312,12 @@ def test_a_rhetorical_question_does_not_deny():
     assert not is_negated(asked, *_hit(asked, "0.0"))
     plain = normalize("其实不是 0.0")
     assert is_negated(plain, *_hit(plain, "0.0"))
+
+
+def test_a_short_quoted_word_before_de_names_and_does_not_deny():
+    """In '本该"不存在"的 lane 变成了 -3.5', is the quoted 不存在 a name (nothing denied), while an unquoted 不 before the
+    verb ('lane 不会变成 -3.5') still denies it?"""
+    quoted = normalize('最后两个本该"不存在"的 lane 变成了 -3.5')
+    assert not is_negated(quoted, *_hit(quoted, "变成了 -3.5"), refute=False)
+    plain = normalize("最后两个 lane 不会变成 -3.5")
+    assert is_negated(plain, *_hit(plain, "变成 -3.5"), refute=False)
