@@ -54,7 +54,7 @@ def judge_reasons(q: Question, rubric: Rubric, sentences: list[Sentence], asked:
     known = q.valid_premises + rubric.facts
     for i, s in enumerate(sentences):
         for link in causal_links(s.text, sentences[i - 1].text if i else ""):
-            premise = near_marker(link)
+            premise = _past_aside(q, link, sentences, i, known, rubric)
             if len(LETTERS.sub("", premise)) < 2:
                 continue
             if _vetoed_premise(q, premise, rubric):
@@ -75,6 +75,46 @@ def judge_reasons(q: Question, rubric: Rubric, sentences: list[Sentence], asked:
                 if not is_reported(s.text):  # a reported claim ("有人说…") is not the student's premise
                     reasons.unknown.append(s.raw)
     return reasons
+
+
+def _past_aside(
+    q: Question, link: CausalLink, sentences: list[Sentence], i: int, known, rubric: Rubric
+) -> str:
+    """The premise of `link`; for a sentence that opens with 所以 after an aside, the sentence before the aside.
+    "每个 padding lane 多贡献 mean²。我们的基线在 12 左右，这个误差非常大。所以必须 tl.where(…)" concludes the argument
+    two sentences up: a remark on size or on the student's own data, drawing no consequence and naming nothing
+    the question credits (_aside), is no premise of its own (blind v71 l6v71-q1-022, -015)."""
+    premise = near_marker(link)
+    if i < 2 or link.premise != sentences[i - 1].text or _sound_premise(q, premise, known, rubric):
+        return premise
+    if not _aside(q, sentences[i - 1].text, rubric):
+        return premise
+    earlier = near_marker(CausalLink(link.marker, link.kind, sentences[i - 2].text, link.conclusion))
+    return earlier if _sound_premise(q, earlier, known, rubric) else premise
+
+
+def _aside(q: Question, text: str, rubric: Rubric) -> bool:
+    """A sentence of its own (not a list number) that uses none of the lesson's terms, draws no consequence and
+    states nothing the question credits: "这个误差非常大", "that is a huge bias". "同样在 tl.sum 里它也是 0" is a step of
+    the argument (blind v45 l7v45-q1-009)."""
+    return (
+        len(LETTERS.sub("", text)) >= 2
+        and not any(v.search(text) for v in rubric.vocabulary)
+        and not _CONSEQUENCE.search(text)
+        and not _vetoed_premise(q, text, rubric)
+        and not _names_credit(q, text, rubric)
+    )
+
+
+def _sound_premise(q: Question, premise: str, known, rubric: Rubric) -> bool:
+    conjuncts = _conjuncts(premise)
+    return bool(conjuncts) and all(_sound(c, known, rubric) for c in conjuncts)
+
+
+def _names_credit(q: Question, text: str, rubric: Rubric) -> bool:
+    """`text` states a concept of the question or one of its claims."""
+    concepts = any(claimed(text, m, rubric) for c in q.concepts for p in c.patterns for m in p.finditer(text))
+    return concepts or any(p.search(text) for p in rubric.outcomes + q.claims)
 
 
 def _vetoed_premise(q: Question, premise: str, rubric: Rubric) -> bool:

@@ -22,7 +22,7 @@ _QUOTED_VERDICT = (
     r"|[\"「『][^\"「」『』]{2,80}[\"」』]\s*(?:is|was)\s+(?:wrong|false|incorrect|a\s+myth)\b"
 )
 _REPORTED = re.compile(
-    r"有(?:的)?(?:人|同学)(?:会|可能|也许)?(?:说|认为|以为|觉得|相信|误以为|主张)|(?:很多|不少|有些|一些|部分)(?:人|同学)|"
+    r"有(?:的)?(?:人|同学)(?:会|可能|也许)?(?:说|认为|以为|觉得|相信|误以为|主张|担心)|(?:很多|不少|有些|一些|部分)(?:人|同学)|"
     r"有(?:的)?(?:人|同学)的(?:理由|说法|想法|理解|解释)|"
     r"常见的?(?:误解|错误|说法)|据说|容易(?:错|搞错|弄错|误解)的?(?:理解|说法|想法)|"
     # An easy mistake named ("容易有的误解：『…』", "容易犯的错误是…", "An easy mistake is …"): reported.
@@ -59,6 +59,8 @@ _TURN = re.compile(
     r"|^\W*(?:this|that)(?:'s|\s+is)\s+(?:wrong|not\s+true|incorrect|false|a\s+myth)\b"
     # "It does not: 1e8 is far inside fp32's range." A bare denial of its own, before a colon or the end.
     r"|^\W*(?:it|this|that)\s+(?:does|do|is|will)(?:\s+not|n't)\s*(?:[:,;]|$)"
+    # "有人担心 '减最大值会带来偏差'。不会：…" (lesson 7 blind v10 l7v10-q2-024): the same denial in Chinese.
+    r"|^\W*(?:并)?(?:不会|不是的|没有的事|不)\s*(?:[:,;]|$)"
     # Not the (main) reason: "常听到的解释是『…』。对大矩阵这不是主因：…", "在大矩阵上这不是主因", "That is not the main reason."
     r"|^\W*(?:(?:对|在)[^,;:。]{0,12}?)?(?:这|那|这个|那个|这种说法|这个说法|此)\s*(?:并)?\s*(?:不是|并非|不算)\s*"
     r"(?:主因|主要原因|主要的原因|真正的?原因|原因|关键)"

@@ -143,3 +143,31 @@ def test_the_newest_history_line_is_the_rubric_s_version(rubrics, assignment):
     history = (rubric.path.parent / "rubric-history.md").read_text(encoding="utf-8")
     versions = [int(v) for v in re.findall(r"^- \*\*(\d+)\*\*:", history, re.MULTILINE)]
     assert versions == list(range(rubric.version, rubric.version - len(versions), -1))
+
+
+@pytest.mark.parametrize(
+    ("assignment", "question", "claim", "read"),
+    [
+        ("lesson06-mean-var", "Q2", "平方和超过 65504 就会像 int16 一样回绕成负数，所以要转 fp32。", True),
+        (
+            "lesson06-mean-var",
+            "explanation",
+            "如果留 -mean，平方以后在 fp16 里可能溢出回绕成负数，所以填 0.0。",
+            True,
+        ),
+        ("lesson07-softmax", "Q2", "不减最大值时 exp 溢出后会回绕成负数，所以要减。", True),
+        (
+            "lesson06-mean-var",
+            "Q2",
+            "平方和超过 65504 会变成 inf，浮点数不会像 int 一样回绕成负数，所以转 fp32。",
+            False,
+        ),
+        ("lesson07-softmax", "Q2", "不减最大值时 fp32 的 exp 在 88.7 以上溢出成 inf，结果是 NaN。", False),
+    ],
+)
+def test_a_float_said_to_wrap_like_an_int(rubrics, assignment, question, claim, read):
+    """Does the course-wide float_wraps read an fp16 or fp32 overflow said to wrap around to a negative number (blind
+    lesson 6 v72), also as the consequence of a condition, and not an overflow to inf or the wrap denied?"""
+    context = {"blank": "n_cols, 0.0", "checks_passed": True} if question == "explanation" else None
+    result = score_answer(rubrics[assignment], question, claim, context=context)
+    assert ("float_wraps" in {m["id"] for m in result.to_json()["misconceptions"]}) is read

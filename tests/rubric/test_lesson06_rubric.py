@@ -37,10 +37,10 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the sixty-nine blind sets appended as splits blind-v1 to blind-v70 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the seventy-one blind sets appended as splits blind-v1 to blind-v72 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 71)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 73)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3231,3 +3231,55 @@ def test_round52_a_worked_example_states_minus_mean_and_the_variance(l6, found):
     assert "minus_mean" not in found(score(l6, "Q1", "接着做 x - mean，最后两个 lane 仍是 0。"))
     assert "output" in found(score(l6, "Q1", "如果不再 mask，平方和 = 42，方差 42/6 = 7.0。"))
     assert "output" not in found(score(l6, "Q1", "和是 21，均值 21/6 = 3.5。"))
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        ("Q2", "fp16 累加走不了 Tensor Core，所以为了速度要先转 fp32。", "fp32_for_speed", True),
+        ("Q2", "Tensor Core 只接受 fp32 累加器，所以要转 fp32。", "fp32_for_speed", True),
+        ("Q2", "fp16 的平方和会溢出成 inf，为了不溢出要先转 fp32。", "fp32_for_speed", False),
+        ("Q2", "分母应该是样品数 N，不是块长。", "divide_by_n", True),
+        ("Q2", "分母应该是块长，样品数不重要。", "divide_by_n", False),
+    ],
+)
+def test_round53_beliefs_and_words_of_v71_v72_are_read(l6, found, question, text, found_id, read):
+    """Are speed named before the cast and tensor cores said to need fp32 read as fp32 for speed, and '分母应该是样品数 N'
+    as the divisor, while the cast for range and BLOCK_SIZE as the divisor are not?"""
+    assert (found_id in found(score(l6, question, text, None))) is read
+
+
+def test_round53_the_premise_after_an_aside_is_the_sentence_before_it(l6):
+    """Does a '所以' sentence after an aside ('这个误差非常大') take the sound sentence before the aside as its premise and
+    finalize, while an aside that states a step of its own ('GPU 会跳过 padding') still goes to a TA?"""
+    steps = (
+        "1. 输入：other=0.0，0 是加法单位元，所以均值是对的。"
+        "2. 状态变化：x - mean 对每个 lane 都做，padding 变成 -mean。"
+        "3. 输出：不再 mask 的话每个 padding lane 多贡献 mean²，方差偏大。"
+    )
+    aside = score(
+        l6,
+        "Q1",
+        steps + "我们的基线在 12 左右，这个误差非常大。所以必须 tl.where(mask, x - mean, 0.0)。",
+        None,
+    )
+    assert "unknown_premise" not in aside.flags
+    step = score(
+        l6, "Q1", steps + "GPU 会跳过 padding 的平方。所以必须 tl.where(mask, x - mean, 0.0)。", None
+    )
+    assert "unknown_premise" in step.flags
+
+
+def test_round53_the_block_counting_the_padding_is_a_premise(l6):
+    """Is 'BLOCK_SIZE also counts the padding lanes' a sound premise of the wrong divisor's effect, so the answer
+    finalizes, while 'BLOCK_SIZE is a compile-time constant' is not?"""
+    head = "Divide by N because only N lanes hold real data; "
+    tail = ", so dividing by it scales the mean by N/BLOCK_SIZE. fp16 overflows past 65504, so accumulate in fp32."
+    assert (
+        "unknown_premise"
+        not in score(l6, "Q2", head + "BLOCK_SIZE also counts the padding lanes" + tail, None).flags
+    )
+    assert (
+        "unknown_premise"
+        in score(l6, "Q2", head + "BLOCK_SIZE is a compile-time constant" + tail, None).flags
+    )

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the sixty-nine blind sets appended as splits blind-v1 to blind-v69?"""
+    """Does the calibration file parse, with the seventy-one blind sets appended as splits blind-v1 to blind-v71?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 70)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 72)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3408,3 +3408,56 @@ def test_round53_beliefs_of_v68_v69_are_read(l7, found, question, text, found_id
     """Are the padding said to be masked before the sum, log(softmax) said to be steadier and the shift said to smooth
     the probabilities read, while their twins are not?"""
     assert (found_id in found(score(l7, question, text))) is read
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        (
+            "Q2",
+            "log(softmax(x)) 和 x − max − log Σexp(x − max) 完全相等，数值上也没区别。",
+            "log_forms_numerically_same",
+            True,
+        ),
+        (
+            "Q2",
+            "log(softmax(x)) 和直接公式数学上相等，但数值上不一样：softmax 下溢成 0 后 log 得 −inf。",
+            "log_forms_numerically_same",
+            False,
+        ),
+        (
+            "explanation",
+            "减去最大值会让结果和 torch 有微小差别，但 atol 足够把这点平移误差吸收掉。",
+            "shift_error_tolerated",
+            True,
+        ),
+        (
+            "explanation",
+            "减去最大值不改变结果：分子分母同乘 e^{−m}，检查通过是因为代码对。",
+            "shift_error_tolerated",
+            False,
+        ),
+        ("Q2", "fp32 范围很大，减最大值只是为了以后换成 fp16 做准备。", "shift_unnecessary", True),
+        ("Q2", "fp32 的 exp 在 88.7 以上溢出，减最大值不只是为了 fp16。", "shift_unnecessary", False),
+    ],
+)
+def test_round54_beliefs_of_v70_v71_are_read(l7, found, question, text, found_id, read):
+    """Are the two log-softmax forms called numerically the same, the shift said to cost accuracy the tolerance absorbs
+    and the shift kept only for fp16 read, while their twins (the forms differ numerically, the shift exact, fp32's own
+    overflow) are not?"""
+    context = PASSED if question == "explanation" else None
+    assert (found_id in found(score(l7, question, text, context))) is read
+
+
+@pytest.mark.parametrize(
+    ("premise", "read"),
+    [
+        ("softmax_j = e^{x_j−m}/Σe^{x_k−m}（上下乘 e^{−m}）", True),
+        ("tl.max、tl.sum 对整块 BLOCK_SIZE 个 lane 一视同仁地归约", True),
+        ("tl.max、tl.sum 会跳过被 mask 的 lane", False),
+    ],
+)
+def test_round54_premises_of_v71_are_known(l7, premise, read):
+    """Are the common factor without its adverb ('上下乘 e^{−m}') and the reductions running over every lane known
+    premises, while the reductions said to skip the masked lanes are not?"""
+    assert _known(l7, "Q2" if "softmax_j" in premise else "Q1", premise) is read

@@ -72,6 +72,23 @@ def test_a_tempting_explanation_answered_in_the_next_sentence_is_disowned():
     assert not disowned(unanswered, 0)
 
 
+def test_a_worry_someone_has_answered_by_a_bare_denial_is_disowned():
+    """Is "有人担心 '减最大值会带来偏差'。不会：…" (lesson 7 blind v10 l7v10-q2-024) a worry the student reports to deny,
+    while the student's own worry before "不会" about something else, and a "不会" that goes on with a claim, are not?"""
+    from autograder.rubric.premises import Sentence
+    from autograder.rubric.text import disowned
+
+    def sentences(*texts):
+        return [Sentence(t, normalize(t), False) for t in texts]
+
+    told = sentences("有人担心'减去最大值会让结果有一点偏差'。", "不会：分子分母同乘 e^(−m)。")
+    assert is_reported(told[0].text) and disowned(told, 0)
+    own = sentences("减去最大值会让结果有一点偏差。", "不会：分子分母同乘 e^(−m)。")
+    assert not disowned(own, 0)
+    going_on = sentences("有人担心'减去最大值会让结果有一点偏差'。", "不会溢出的地方也要减。")
+    assert not disowned(going_on, 0)
+
+
 @pytest.mark.parametrize(
     ("sentence", "answered"),
     [
