@@ -177,9 +177,11 @@ _OUTCOME_WORD = re.compile(
     r"错误|出错|错了|失败|偏大|偏小|带偏|每行多|\bwrong\b|\bincorrect\b|\bbug\b|\bfail"
 )
 # A claim that something goes wrong: its own outcome may follow it ("类型对不上，会报类型不匹配的错误": blind v27
-# l6v27-q2-003).
+# l6v27-q2-003). A method rejected for a reason ("不用单遍公式，原因是…：…，方差就错了", lesson 6 blind v73 l6v73-q3-021)
+# predicts the same.
 _FAILURE = re.compile(
     r"错|不准|偏大|偏小|失败|溢出|对不上|不匹配|\bwrong\b|\bfails?\b|\binaccurate\b|\bbreaks?\b|\bmismatch"
+    r"|(?:不用|不能用|不采用|弃用|放弃)[^,;:。]{0,8}(?:公式|方法|算法|写法)"
 )
 # What may stand before a verdict on the claim itself: "这就错了", "这种说法完全错误", "但那是错的", "that's wrong".
 _VERDICT_SUBJECT = re.compile(

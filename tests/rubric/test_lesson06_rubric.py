@@ -37,10 +37,10 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the seventy-one blind sets appended as splits blind-v1 to blind-v72 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the seventy-three blind sets appended as splits blind-v1 to blind-v74 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 73)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 75)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3283,3 +3283,77 @@ def test_round53_the_block_counting_the_padding_is_a_premise(l6):
         "unknown_premise"
         in score(l6, "Q2", head + "BLOCK_SIZE is a compile-time constant" + tail, None).flags
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        (
+            "Q2",
+            "转 fp32 的原因是 tl.where 要求两个分支类型一致，fp16 和 fp32 放在一起会报错。",
+            "compile_reason",
+            True,
+        ),
+        (
+            "Q2",
+            "tl.where 不要求分支类型一致，会自动提升；转 fp32 是因为范围和有效位。",
+            "compile_reason",
+            False,
+        ),
+        ("Q2", "我认为转 fp32 并无必要：读数远小于 65504，累加用 fp16 即可。", "fp16_cast_needless", True),
+        ("Q2", "转 fp32 并非没有必要吗？不，和会超过 65504。", "fp16_cast_needless", False),
+        (
+            "explanation",
+            "divisor 填 n_cols，因为 BLOCK_SIZE 是 2 的幂，除它会被优化成移位丢精度。",
+            "pow2_division_inexact",
+            True,
+        ),
+        (
+            "explanation",
+            "除以 2 的幂只是移位指数，不丢精度；n_cols 是真实个数。",
+            "pow2_division_inexact",
+            False,
+        ),
+        (
+            "Q2",
+            "除以 2 的幂在浮点里不会丢精度，只改指数。",
+            "pow2_division_inexact",
+            False,
+        ),  # vetoed before version 54
+        ("explanation", "centered_other 填 0，平方和里 0 不贡献。", "other_reason", True),
+        ("explanation", "centered_other 填 0，平方和里 -mean 会贡献 mean²。", "other_reason", True),
+        ("explanation", "centered_other 填 0，检查全部通过。", "other_reason", False),
+        (
+            "Q1",
+            "不再 mask 算出 23，再 mask 算出 8。差的 15 就是 3 个 padding lane 每个 25。所以要再 mask。",
+            "second_mask_reason",
+            True,
+        ),
+        ("Q1", "不再 mask 算出 23，再 mask 算出 8。所以要再 mask。", "second_mask_reason", False),
+    ],
+)
+def test_round54_beliefs_and_words_of_v73_v74_are_read(l6, found, question, text, found_id, read):
+    """Are tl.where said to need one dtype, the cast called needless, the division said to become a lossy shift, '平方和里 0 不
+    贡献' and a worked excess per padding lane read, while their twins (the promotion, the range, the exact shift, a
+    note with no reason, a row with no excess named) are not?"""
+    context = {"blank": "n_cols, 0", "checks_passed": True} if question == "explanation" else None
+    assert (found_id in found(score(l6, question, text, context))) is read
+
+
+@pytest.mark.parametrize(
+    ("text", "vetoed"),
+    [
+        (
+            "本课不用单遍公式，根本原因是单遍公式没有第二次 mask：在均值 1e4 的行上，padding 的贡献被放大，方差就错了。",
+            True,
+        ),
+        (
+            "有人说本课不用单遍公式是因为单遍公式没有第二次 mask，这是错的：单遍公式的 padding 两个和里都是 0。",
+            False,
+        ),
+    ],
+)
+def test_round54_a_rejected_method_s_predicted_outcome_is_no_refutation(l6, text, vetoed):
+    """Does '方差就错了' after a method rejected for a wrong reason read as the outcome the student predicts (the veto
+    stands, blind v73 l6v73-q3-021), while a verdict on the reason itself ('这是错的') still refutes it?"""
+    assert score(l6, "Q3", text, None).veto is vetoed

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the seventy-one blind sets appended as splits blind-v1 to blind-v71?"""
+    """Does the calibration file parse, with the seventy-three blind sets appended as splits blind-v1 to blind-v73?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 72)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 74)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3461,3 +3461,40 @@ def test_round54_premises_of_v71_are_known(l7, premise, read):
     """Are the common factor without its adverb ('上下乘 e^{−m}') and the reductions running over every lane known
     premises, while the reductions said to skip the masked lanes are not?"""
     assert _known(l7, "Q2" if "softmax_j" in premise else "Q1", premise) is read
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        (
+            "Q1",
+            "填 −∞ 是因为 e^{−∞} = 0，所以 padding lane 在 tl.max 里的值就是 0，不会超过真实数据。",
+            "exp_value_in_max",
+            True,
+        ),
+        (
+            "Q1",
+            "填 0.0 的话 padding lane 在 tl.max 里的值就是 0，全负行的 max 变成 0。",
+            "exp_value_in_max",
+            False,
+        ),
+        (
+            "Q2",
+            "softmax 的定义要求 exp 的参数 ≤ 0，否则 e^x > 1，概率会大于 1。",
+            "log_softmax_overflows",
+            True,
+        ),
+        ("Q2", "减最大值后 exp 的参数 ≤ 0，最大项是 1，分母 ≥ 1，不会溢出。", "log_softmax_overflows", False),
+        ("Q2", "减行最大值的根本原因是 online softmax：分块时要换基准。", "shift_for_online", True),
+        ("Q2", "减行最大值是为了 exp 不溢出；online softmax 是长行分块时的做法。", "shift_for_online", False),
+        ("Q1", "padding 的值 v 必须满足 max(a, v) = a 对所有真实 a 成立。", "max_unaffected", True),
+        ("Q1", "padding 的值 v 会让 max(a, v) = v。", "max_unaffected", False),
+        ("Q1", "若 v = 0.0，5 个概率之和 ≈ 0.57/3.57 ≈ 0.16，远小于 1。", "zero_failure", True),
+        ("Q1", "若 v = 0.0，5 个概率之和 ≈ 0.57/0.57 = 1。", "zero_failure", False),
+    ],
+)
+def test_round55_beliefs_and_words_of_v72_v73_are_read(l7, found, question, text, found_id, read):
+    """Are exp taken to act inside the max, the shift said to keep probabilities at most 1 by definition, online softmax
+    given as the shift's reason, 'max(a, v) = a' and a worked sum '≈ 0.57/3.57 ≈ 0.16' read, while their twins (a 0.0
+    fill's true 0 in the max, the true bound, the overflow, 'max(a, v) = v', a sum of 1) are not?"""
+    assert (found_id in found(score(l7, question, text, None))) is read
