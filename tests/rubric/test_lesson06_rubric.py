@@ -37,10 +37,10 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the seventy-three blind sets appended as splits blind-v1 to blind-v74 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the seventy-five blind sets appended as splits blind-v1 to blind-v76 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 75)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 77)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3357,3 +3357,45 @@ def test_round54_a_rejected_method_s_predicted_outcome_is_no_refutation(l6, text
     """Does '方差就错了' after a method rejected for a wrong reason read as the outcome the student predicts (the veto
     stands, blind v73 l6v73-q3-021), while a verdict on the reason itself ('这是错的') still refutes it?"""
     assert score(l6, "Q3", text, None).veto is vetoed
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        (
+            "Q2",
+            "fp16 和 Q15 一样是饱和运算，平方和超过 65504 以后就钳在 65504 不再增长，结果被削顶，偏小。",
+            "fp16_saturates",
+            True,
+        ),
+        (
+            "Q2",
+            "fp16 不是饱和运算：超过 65504 变成 inf，不会钳在 65504，所以转 fp32。",
+            "fp16_saturates",
+            False,
+        ),
+        (
+            "Q3",
+            "单遍公式不能用，因为 mean(x)² 在均值 1e4 时会饱和到 fp32 的最大值，所以方差是错的。",
+            "fp32_overflow",
+            True,
+        ),
+        ("Q3", "fp32 的最大值约 3.4e38，1e8 远不会饱和；单遍错在抵消。", "fp32_overflow", False),
+        ("Q2", "试管架有 128 个孔但只放了 100 管，分母当然是 100。", "divide_by_n", True),
+        ("Q2", "试管架有 128 个孔但只放了 100 管，分母当然是 128。", "divide_by_n", False),
+        (
+            "explanation",
+            "除数填 n_cols（观测例数）。centered_other 填 0e0，是离均差平方和的零元。",
+            "other_reason",
+            True,
+        ),
+        ("explanation", "除数填 n_cols（观测例数）。centered_other 填 0e0。", "divisor_reason", True),
+        ("explanation", "除数填 n_cols。centered_other 填 0e0。", "other_reason", False),
+    ],
+)
+def test_round55_beliefs_and_words_of_v75_v76_are_read(l6, found, question, text, found_id, read):
+    """Are fp16 said to be saturating arithmetic, fp32 said to saturate at its maximum, a worked divisor ('只放了 100 管，
+    分母当然是 100'), 零元 and 例数 read, while their twins (the overflow to inf, fp32's true range, the block as the
+    divisor, a note naming values only) are not?"""
+    context = {"blank": "n_cols, 0e0", "checks_passed": True} if question == "explanation" else None
+    assert (found_id in found(score(l6, question, text, context))) is read

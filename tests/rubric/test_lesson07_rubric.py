@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the seventy-three blind sets appended as splits blind-v1 to blind-v73?"""
+    """Does the calibration file parse, with the seventy-five blind sets appended as splits blind-v1 to blind-v75?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 74)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 76)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3498,3 +3498,50 @@ def test_round55_beliefs_and_words_of_v72_v73_are_read(l7, found, question, text
     given as the shift's reason, 'max(a, v) = a' and a worked sum '≈ 0.57/3.57 ≈ 0.16' read, while their twins (a 0.0
     fill's true 0 in the max, the true bound, the overflow, 'max(a, v) = v', a sum of 1) are not?"""
     assert (found_id in found(score(l7, question, text, None))) is read
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        (
+            "Q1",
+            "tl.max 是按 mask 计算的，max 会记住哪些 lane 有效，所以 padding 对 max 没有影响。",
+            "mask_skips_reduction",
+            True,
+        ),
+        (
+            "Q1",
+            "tl.max 不看 mask：padding lane 以 other 的值参与比较，所以要填 −∞。",
+            "mask_skips_reduction",
+            False,
+        ),
+        (
+            "Q3",
+            "朴素实现是 PyTorch 写的，这些算子在 CPU 上逐个算，再拷到 GPU，所以慢。",
+            "naive_on_cpu",
+            True,
+        ),
+        ("Q3", "朴素实现的 PyTorch 算子也在 GPU 上跑，差距来自访存量。", "naive_on_cpu", False),
+        ("Q3", "我认为矩阵越小融合越划算，N=128 时加速应该远超 4 倍。", "small_gains_more", True),
+        ("Q3", "矩阵越大融合越接近预测的 4 倍，N=128 只有 2 倍。", "small_gains_more", False),
+        (
+            "explanation",
+            "shift 我填的是 tl.min(x, axis=0)，因为减最小值和减最大值结果一样。",
+            "shift_any_value",
+            True,
+        ),
+        (
+            "explanation",
+            "减最小值和减最大值数学上一样，但只有减最大值 exp 才不溢出，所以填 row_max。",
+            "shift_any_value",
+            False,
+        ),
+    ],
+)
+def test_round56_beliefs_of_v74_v75_are_read(l7, found, question, text, found_id, read):
+    """Are the reductions said to follow the mask, the naive version placed on the CPU, small shapes said to gain more and
+    a row minimum's shift called equal to the max's read, while their twins (the reductions seeing other, the GPU, the
+    large shapes nearer 4x, the max chosen for overflow) are not?"""
+    assert (
+        found_id in found(score(l7, question, text, PASSED if question == "explanation" else None))
+    ) is read
