@@ -54,13 +54,18 @@ def judge_reasons(q: Question, rubric: Rubric, sentences: list[Sentence], asked:
     known = q.valid_premises + rubric.facts
     for i, s in enumerate(sentences):
         for link in causal_links(s.text, sentences[i - 1].text if i else ""):
-            premise = _past_aside(q, link, sentences, i, known, rubric)
+            premise = near_marker(link)
+            conjuncts = _conjuncts(premise)
+            sound = [c for c in conjuncts if _sound(c, known, rubric)]
+            if len(sound) < len(conjuncts) or not conjuncts:
+                earlier = _premise_past_aside(q, link, sentences, i, known, rubric)
+                if earlier is not None:
+                    premise, conjuncts = earlier, _conjuncts(earlier)
+                    sound = conjuncts  # _premise_past_aside returns only a sound premise
             if len(LETTERS.sub("", premise)) < 2:
                 continue
             if _vetoed_premise(q, premise, rubric):
                 continue  # a known wrong premise, even beside a right one: the misconception rule vetoes
-            conjuncts = _conjuncts(premise)
-            sound = [c for c in conjuncts if _sound(c, known, rubric)]
             if sound:
                 # A sound clause: its premise earns a reason, and so does a reason it concludes
                 # ("max(x,-inf)=x，所以它是 max 的单位元").
@@ -77,20 +82,18 @@ def judge_reasons(q: Question, rubric: Rubric, sentences: list[Sentence], asked:
     return reasons
 
 
-def _past_aside(
+def _premise_past_aside(
     q: Question, link: CausalLink, sentences: list[Sentence], i: int, known, rubric: Rubric
-) -> str:
-    """The premise of `link`; for a sentence that opens with 所以 after an aside, the sentence before the aside.
+) -> str | None:
+    """For a sentence that opens with 所以 after an aside, the sound premise the sentence before the aside offers;
+    None otherwise. Asked only when the premise next to the marker is not sound.
     "每个 padding lane 多贡献 mean²。我们的基线在 12 左右，这个误差非常大。所以必须 tl.where(…)" concludes the argument
     two sentences up: a remark on size or on the student's own data, drawing no consequence and naming nothing
     the question credits (_aside), is no premise of its own (blind v71 l6v71-q1-022, -015)."""
-    premise = near_marker(link)
-    if i < 2 or link.premise != sentences[i - 1].text or _sound_premise(q, premise, known, rubric):
-        return premise
-    if not _aside(q, sentences[i - 1].text, rubric):
-        return premise
+    if i < 2 or link.premise != sentences[i - 1].text or not _aside(q, sentences[i - 1].text, rubric):
+        return None
     earlier = near_marker(CausalLink(link.marker, link.kind, sentences[i - 2].text, link.conclusion))
-    return earlier if _sound_premise(q, earlier, known, rubric) else premise
+    return earlier if _sound_premise(earlier, known, rubric) else None
 
 
 def _aside(q: Question, text: str, rubric: Rubric) -> bool:
@@ -102,19 +105,15 @@ def _aside(q: Question, text: str, rubric: Rubric) -> bool:
         and not any(v.search(text) for v in rubric.vocabulary)
         and not _CONSEQUENCE.search(text)
         and not _vetoed_premise(q, text, rubric)
-        and not _names_credit(q, text, rubric)
+        and not _states_concept(text, q.concepts, rubric)
+        and not _draws_claim(q, text, rubric)
     )
 
 
-def _sound_premise(q: Question, premise: str, known, rubric: Rubric) -> bool:
+def _sound_premise(premise: str, known, rubric: Rubric) -> bool:
+    """Every reason the premise joins is sound (and it joins at least one)."""
     conjuncts = _conjuncts(premise)
     return bool(conjuncts) and all(_sound(c, known, rubric) for c in conjuncts)
-
-
-def _names_credit(q: Question, text: str, rubric: Rubric) -> bool:
-    """`text` states a concept of the question or one of its claims."""
-    concepts = any(claimed(text, m, rubric) for c in q.concepts for p in c.patterns for m in p.finditer(text))
-    return concepts or any(p.search(text) for p in rubric.outcomes + q.claims)
 
 
 def _vetoed_premise(q: Question, premise: str, rubric: Rubric) -> bool:
@@ -146,8 +145,7 @@ def without_sound_conclusions(q: Question, text: str, previous: str, rubric: Rub
             continue
         if _vetoed_premise(q, premise, rubric):
             continue
-        conjuncts = _conjuncts(premise)
-        if conjuncts and all(_sound(c, known, rubric) for c in conjuncts):
+        if _sound_premise(premise, known, rubric):
             text = text.replace(link.conclusion, " " * len(link.conclusion))
     return text
 
@@ -215,7 +213,16 @@ def _load_bearing(q: Question, asked: list[Concept], link: CausalLink, rubric: R
     """A causal clause matters when it concludes, or rests on, something the question gives credit
     for, or when it concludes that the result is right ("所以加起来不影响") or one of the question's
     claims ("填 0.0，因为 …")."""
-    text = f"{link.premise} , {link.conclusion}"
-    if any(claimed(text, m, rubric) for c in asked for p in c.patterns for m in p.finditer(text)):
-        return True
-    return any(p.search(link.conclusion) for p in rubric.outcomes + q.claims)
+    return _states_concept(f"{link.premise} , {link.conclusion}", asked, rubric) or _draws_claim(
+        q, link.conclusion, rubric
+    )
+
+
+def _states_concept(text: str, concepts: list[Concept], rubric: Rubric) -> bool:
+    """`text` states one of `concepts` (a hit it does not deny)."""
+    return any(claimed(text, m, rubric) for c in concepts for p in c.patterns for m in p.finditer(text))
+
+
+def _draws_claim(q: Question, text: str, rubric: Rubric) -> bool:
+    """`text` says the result is right or draws one of the question's claims."""
+    return any(p.search(text) for p in rubric.outcomes + q.claims)
