@@ -37,10 +37,10 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the seventy-five blind sets appended as splits blind-v1 to blind-v76 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the seventy-seven blind sets appended as splits blind-v1 to blind-v78 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 77)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 79)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3168,6 +3168,55 @@ ROUND_READINGS = {
             ("explanation", "除数填 n_cols。centered_other 填 0e0。", "other_reason", False),
         ],
     ),
+    # Are fp16 called an integer format, zero called a tiny number in floats, fp32's spacing as 间距, the block's mean written
+    # as (N/B)·μ and 有效采样 read, while their twins (a magnitude named, zero called exact, a spacing of 1, B/N, the block
+    # counted as the samples) are not?
+    56: (
+        None,
+        [
+            (
+                "Q2",
+                "fp16 本质上是半精度的整数格式，不能存小数，所以要先转 fp32 再累加。",
+                "fp16_truncates",
+                True,
+            ),
+            (
+                "Q2",
+                "fp16 超过 2048 以后就存不了小数了，所以大的和要在 fp32 里累加。",
+                "fp16_truncates",
+                False,
+            ),
+            (
+                "Q2",
+                "fp16 是浮点格式，能存小数，只是只有 11 位有效位，所以要转 fp32。",
+                "fp16_truncates",
+                False,
+            ),
+            (
+                "Q3",
+                "单遍不行，因为 0 在 fp32 里其实是一个极小的数，平方后累加起来有误差。",
+                "zero_square_nonzero",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍不行：0 在 fp32 里是精确的，问题在两个 1e8 相减的抵消。",
+                "zero_square_nonzero",
+                False,
+            ),
+            (
+                "Q3",
+                "fp32 在 1e8 附近的间距是 8，两项各自的舍入误差有 ±4，而差值应为 1。",
+                "cancellation",
+                True,
+            ),
+            ("Q3", "fp32 在 1e8 附近的间距是 1，所以单遍没问题。", "cancellation", False),
+            ("Q2", "μ_B = Σx / B = (N/B)·μ ≠ μ，0 只对分子无害，对分母有害。", "divide_by_n", True),
+            ("Q2", "μ_B = Σx / B = μ，除以 B 也一样。", "divide_by_n", False),
+            ("Q2", "有效采样只有 N 个，BLOCK_SIZE 是对齐补的格子。", "divide_by_n", True),
+            ("Q2", "有效采样只有 BLOCK_SIZE 个。", "divide_by_n", False),
+        ],
+    ),
 }
 
 
@@ -3186,6 +3235,35 @@ def test_each_round_s_readings_hold_and_their_false_twins_do_not(
     false twin beside it is not?"""
     context = {"blank": blank, "checks_passed": True} if question == "explanation" else None
     assert (found_id in found(score(l6, question, text, context))) is read
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q1", "x - mean 对 BLOCK_SIZE 个 lane 全部执行", True),
+        ("Q1", "x - mean 只对前 N 个 lane 执行", False),
+        ("Q1", "x − mean 是对整个块做的", True),
+        ("Q1", "c̃_j = x̃_j − μ 对所有 j < B 成立", True),
+        ("Q1", "c̃_j = x̃_j − μ 对所有 j < N 成立", False),
+        ("Q1", "0 加了等于没加", True),
+        ("Q1", "0 加了会改变和", False),
+        ("Q1", "the variance squares and sums those lanes", True),
+        ("Q1", "the variance skips those lanes", False),
+        ("Q2", "padding 不算数", True),
+        ("Q2", "真实数据不算数", False),
+        ("Q2", "they fall below half an ulp of the running total", True),
+        ("Q2", "they stay far above an ulp of the running total", False),
+        ("Q2", "均值会被压低到 N/BLOCK_SIZE 倍", True),
+        ("Q2", "均值会被压低到 BLOCK_SIZE/N 倍", False),
+        ("Q3", "fp32 在 [2^26, 2^27) 的 ulp = 2^(26−23) = 8", True),
+        ("Q3", "fp32 在 [2^26, 2^27) 的 ulp = 2^(26−23) = 1", False),
+    ],
+)
+def test_round56_true_premises_in_new_words_are_facts(l6, question, premise, sound):
+    """Are the true premises blind v77-v78 routed only for a TA to confirm (the subtraction over the whole block or every
+    j < B, '0 加了等于没加', 'padding 不算数', 'below half an ulp', the mean pressed to N/BLOCK_SIZE, fp32's ulp as 2^3 = 8)
+    read as sound, while their false twins are not?"""
+    assert known(l6, question, premise) is sound
 
 
 def test_round42_the_note_s_worked_divisor_and_lane_are_read(l6, found):

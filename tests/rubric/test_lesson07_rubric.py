@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the seventy-five blind sets appended as splits blind-v1 to blind-v75?"""
+    """Does the calibration file parse, with the seventy-seven blind sets appended as splits blind-v1 to blind-v77?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 76)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 78)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -218,6 +218,46 @@ def test_nan_from_underflow_is_no_unread_claim(l7):
     )
     s = score(l7, "Q2", text)
     assert "unread" not in s.flags
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        (
+            "| 情况 | 不减 max | 减 max |\n| --- | --- | --- |\n| 全体下溢 | 整行 ≈ −1000，e^x 全为 0 | 最大项 e^0 = 1 |",
+            False,
+        ),
+        (
+            "fp32 的 exp 在 x 超过约 88.72 时溢出成 inf。减去行最大值后分母至少是 1，上溢、全下溢都不会发生。",
+            False,
+        ),
+        ("还有下溢：整行都是 −1000，exp 全是 0，分母 0，0/0 = NaN。", False),
+        ("先算 softmax 的话 e^{−99} 在 fp32 里已经是非规格化数，只剩一两位有效数字。", False),
+        ("也不会出 NaN：NaN 要 −∞ − (−∞) 或 0/0，而 m 有限。", False),
+        # false twins: a claim about underflow or digits the gate cannot judge still routes
+        ("减去行最大值以后整行都会下溢，只剩一两位有效数字。", True),
+    ],
+)
+def test_round57_true_accounts_of_underflow_and_nan_are_read(l7, text, routed):
+    """Does the confidence gate read a whole row underflowing named as a table heading or said not to happen, '还有下溢：'
+    as a heading, a subnormal keeping a digit or two and what a NaN needs (blind v77's confirm-only routes), while an
+    underflow claimed after the shift is still left for a TA?"""
+    assert ("unread" in score(l7, "Q2", text).flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q1", "什么数都比 -inf 大", True),
+        ("Q1", "什么数都比 0 大", False),
+        ("Q3", "softmax 几乎没什么计算量，瓶颈全在带宽上", True),
+        ("Q3", "softmax 的瓶颈全在算力上", False),
+    ],
+)
+def test_round57_max_identity_and_memory_bound_in_new_words_are_facts(l7, question, premise, sound):
+    """Are '什么数都比 -inf 大' (max's identity) and '瓶颈全在带宽上' (memory-bound) read as sound premises, while the same
+    words for 0 or for compute are not?"""
+    assert _known(l7, question, premise) is sound
 
 
 # ── rubric_version 6 (built on blind-v4): the note against a wrong blank, derivations, true wordings ────
