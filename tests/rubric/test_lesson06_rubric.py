@@ -37,10 +37,10 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the seventy-seven blind sets appended as splits blind-v1 to blind-v78 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the seventy-nine blind sets appended as splits blind-v1 to blind-v80 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 79)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 81)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3217,6 +3217,39 @@ ROUND_READINGS = {
             ("Q2", "有效采样只有 BLOCK_SIZE 个。", "divide_by_n", False),
         ],
     ),
+    # Are the divisor called a matter of convention, a worked count of real elements and terms joined by + before 所以 …
+    # 正确 read, while a real difference, a count that is no claim and a real reason are not?
+    57: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q2",
+                "除以 N 和除以 BLOCK_SIZE 在 N 接近 BLOCK_SIZE 的时候差不多，影响不大。",
+                "divisor_irrelevant",
+                True,
+            ),
+            (
+                "Q2",
+                "除以 N 和除以 BLOCK_SIZE 在 N = 100 时差很多：只剩 0.78 倍。",
+                "divisor_irrelevant",
+                False,
+            ),
+            ("Q2", "原因是只有 100 个真的元素。", "divide_by_n", True),
+            ("Q2", "原因是有 100 个以上真的元素。", "divide_by_n", False),
+            (
+                "explanation",
+                "因为单位元 + 真实列数 + mask 传播 + fp32 累加 + 总体方差，所以 n_cols、0.0 正确。",
+                "term_list_premise",
+                True,
+            ),
+            (
+                "explanation",
+                "因为 0 是加法单位元、padding 平方后仍是 0，所以 0.0 正确。",
+                "term_list_premise",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -3264,6 +3297,48 @@ def test_round56_true_premises_in_new_words_are_facts(l6, question, premise, sou
     j < B, '0 加了等于没加', 'padding 不算数', 'below half an ulp', the mean pressed to N/BLOCK_SIZE, fp32's ulp as 2^3 = 8)
     read as sound, while their false twins are not?"""
     assert known(l6, question, premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q1", "再 mask：tl.where(mask, x - mean, 0.0)", True),
+        ("Q1", "再 mask：tl.where(mask, x - mean, 1.0)", False),
+        ("Q3", "两遍算法先做 x - mean 得到 ±1 左右的小数再平方", True),
+        ("Q3", "两遍算法先平方再做 x - mean", False),
+        ("Q1", "平方加总时会被算进方差", True),
+        ("Q1", "平方加总时不会被算进方差", False),
+        ("Q1", "只要 μ ≠ 0 就有偏差", True),
+        ("Q1", "只要 μ = 0 就有偏差", False),
+        ("explanation", "除以了 128 而不是 100", True),
+        ("explanation", "除以了 100 而不是 128", False),
+        ("Q2", "尾数 10 bit", True),
+        ("Q2", "尾数 30 bit", False),
+        ("explanation", "BLOCK = 1 没有 padding", True),
+        ("explanation", "BLOCK = 128 没有 padding", False),
+    ],
+)
+def test_round57_true_premises_in_new_words_are_facts(l6, question, premise, sound):
+    """Are the true premises blind v79 routed only for a TA to confirm (the second mask as an arrow step, the two-pass order,
+    the squares summed into the variance, a nonzero mean's bias, the wrong divisor told by its numbers, fp16's 10-bit
+    mantissa, BLOCK = 1 without padding) read as sound, while their false twins are not?"""
+    assert known(l6, question, premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        (
+            "硬件不会因为某个 lane 是 padding 就跳过它，x - mean 之后 padding 变成 -mean，所以要再 mask。",
+            False,
+        ),
+        ("硬件会因为某个 lane 是 padding 就跳过它，x - mean 之后 padding 变成 -mean，所以要再 mask。", True),
+    ],
+)
+def test_round57_the_hardware_said_not_to_skip_a_lane_is_read(l6, text, routed):
+    """Does the confidence gate read '硬件不会因为某个 lane 是 padding 就跳过它' (true) while the same words without 不 still go
+    to a TA?"""
+    assert ("unread" in score(l6, "Q1", text).flags) is routed
 
 
 def test_round42_the_note_s_worked_divisor_and_lane_are_read(l6, found):

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the seventy-seven blind sets appended as splits blind-v1 to blind-v77?"""
+    """Does the calibration file parse, with the seventy-nine blind sets appended as splits blind-v1 to blind-v79?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 78)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 80)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -257,6 +257,85 @@ def test_round57_true_accounts_of_underflow_and_nan_are_read(l7, text, routed):
 def test_round57_max_identity_and_memory_bound_in_new_words_are_facts(l7, question, premise, sound):
     """Are '什么数都比 -inf 大' (max's identity) and '瓶颈全在带宽上' (memory-bound) read as sound premises, while the same
     words for 0 or for compute are not?"""
+    assert _known(l7, question, premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        (
+            "Q2",
+            "softmax 本质上只看各元素的名次，整行减同一个数不改变名次，所以概率不变。",
+            "softmax_order_only",
+            True,
+        ),
+        (
+            "Q2",
+            "argmax 只看名次；softmax 不只看名次，平移不变是因为分子分母同乘 e^{-m}。",
+            "softmax_order_only",
+            False,
+        ),
+        (
+            "Q1",
+            "归约单元遇到 −∞ 会把它当成无效输入旁路掉，所以 padding lane 在 tl.max、tl.sum 里等于不存在。",
+            "mask_skips_reduction",
+            True,
+        ),
+        (
+            "Q1",
+            "−∞ 不会被旁路：tl.max 里 max(x, −∞) = x，exp 后为 0，所以不影响分母。",
+            "mask_skips_reduction",
+            False,
+        ),
+        (
+            "Q2",
+            "fp32 的 exp 在 x 超过约 11 的时候就溢出了，所以要减最大值。",
+            "fp16_threshold_for_fp32",
+            True,
+        ),
+        (
+            "Q2",
+            "fp16 的 exp 在 x 超过约 11 的时候就溢出了，fp32 要到 88.7。",
+            "fp16_threshold_for_fp32",
+            False,
+        ),
+        ("Q2", "log-softmax 直接算，是为了少一步。", "log_of_softmax_fine", True),
+        ("Q2", "log-softmax 直接算，是为了避免 log(0) = -inf。", "log_of_softmax_fine", False),
+        ("Q2", "减最大值和加最大值都行，softmax 对平移不变，正负号无所谓。", "shift_sign_irrelevant", True),
+        ("Q2", "减去最大值后指数 ≤ 0；加上最大值会溢出，正负号很重要。", "shift_sign_irrelevant", False),
+        (
+            "Q3",
+            "N = 128 和 1000 只快 2 倍和 1.6 倍，说明这两次测量有问题，应该重新测。",
+            "small_shapes_noise",
+            True,
+        ),
+        (
+            "Q3",
+            "N = 128 和 1000 只快 2 倍和 1.6 倍，这不是测量问题：中间结果留在 L2。",
+            "small_shapes_noise",
+            False,
+        ),
+    ],
+)
+def test_round58_readings_hold_and_their_false_twins_do_not(l7, found, question, text, found_id, read):
+    """Are softmax said to depend only on 名次, −∞ said to be bypassed as an invalid input, fp32's threshold of 11 with exp
+    named between, the direct log-softmax said to save a step, the shift's sign called irrelevant and the small shapes'
+    shortfall put on a faulty run read (blind v78-v79), while their denials and true accounts are not?"""
+    assert (found_id in found(score(l7, question, text))) is read
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        ("Q1", "两次归约都有它", True),
+        ("Q1", "两次归约都没有它", False),
+        ("Q1", "padding 经历两次归约", True),
+        ("Q1", "padding 跳过两次归约", False),
+    ],
+)
+def test_round58_padding_in_both_reductions_in_new_words_is_a_fact(l7, question, premise, sound):
+    """Are '两次归约都有它' and 'padding 经历两次归约' read as the padding taking part in both reductions, and their denials
+    not?"""
     assert _known(l7, question, premise) is sound
 
 
