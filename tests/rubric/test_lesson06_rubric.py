@@ -37,10 +37,10 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the seventy-nine blind sets appended as splits blind-v1 to blind-v80 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the eighty-one blind sets appended as splits blind-v1 to blind-v82 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 81)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 83)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3246,6 +3246,40 @@ ROUND_READINGS = {
                 "explanation",
                 "因为 0 是加法单位元、padding 平方后仍是 0，所以 0.0 正确。",
                 "term_list_premise",
+                False,
+            ),
+        ],
+    ),
+    # Are the block counting padding as samples, ÷ N and 1/N as the divisor, a mean worked short, fp32's spacing as a
+    # precision of 8 beside 1e8, the note's worked mean and sum of squares and a failure put on rounding read, while their
+    # twins are not?
+    58: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "BLOCK_SIZE 把它们也数成了样本。", "divide_by_n", True),
+            ("Q2", "BLOCK_SIZE 没有把它们数成样本。", "divide_by_n", False),
+            ("Q2", "÷N=3 得 10000。", "divide_by_n", True),
+            ("Q2", "÷4 得 7500。", "divide_by_n", False),
+            ("Q2", "μ = \\frac{1}{N}\\sum x_j。", "divide_by_n", True),
+            ("Q2", "μ = \\frac{1}{B}\\sum x_j。", "divide_by_n", False),
+            ("Q2", "÷BLOCK_SIZE=4 得 7500，平均保费凭空少了 2500 元。", "block_wrong_effect", True),
+            ("Q2", "平均保费没有变。", "block_wrong_effect", False),
+            ("Q3", "mean(x²) 和 mean² 都约 1e8，fp32 在那里的精度只有 8 左右。", "cancellation", True),
+            ("Q3", "均值 1e4 时 fp32 精度只有 7 位有效数字。", "cancellation", False),
+            ("explanation", "除以 n_cols 均值是 8，而不是 40/8 = 5。", "divisor_reason", True),
+            ("explanation", "除以 n_cols 均值是 8。", "divisor_reason", False),
+            ("explanation", "padding 放 0.0 后平方和是 40、方差 8。", "other_reason", True),
+            ("explanation", "padding 放 0.0 后我没有再算。", "other_reason", False),
+            (
+                "explanation",
+                "(4,100) 的 mean 报错，我判断是 tl.sum 的舍入误差累积造成的。",
+                "failure_blamed_on_rounding",
+                True,
+            ),
+            (
+                "explanation",
+                "(4,100) 的 mean 报错，是除以了 BLOCK_SIZE 造成的，不是舍入。",
+                "failure_blamed_on_rounding",
                 False,
             ),
         ],

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the seventy-nine blind sets appended as splits blind-v1 to blind-v79?"""
+    """Does the calibration file parse, with the eighty-one blind sets appended as splits blind-v1 to blind-v81?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 80)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 82)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -337,6 +337,42 @@ def test_round58_padding_in_both_reductions_in_new_words_is_a_fact(l7, question,
     """Are '两次归约都有它' and 'padding 经历两次归约' read as the padding taking part in both reductions, and their denials
     not?"""
     assert _known(l7, question, premise) is sound
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "found_id", "read"),
+    [
+        (
+            "Q1",
+            "other 要满足两条：在 max 里是单位元；exp(other − m) 在 sum 里是单位元 0。",
+            "max_unaffected",
+            True,
+        ),
+        (
+            "Q1",
+            "other 要满足两条：在 max 里是单位元；exp(other − m) 在 sum 里是单位元 0。",
+            "sum_unaffected",
+            True,
+        ),
+        ("Q1", "0.0 在 max 里不是单位元。", "max_unaffected", False),
+        ("Q1", "e^(−m) 接近 0，可以忽略不计，所以 0.0 和 −∞ 效果一样。", "zero_fill_harmless", True),
+        ("Q1", "0.0 和 −∞ 效果不一样：全负行的 max 被顶成 0。", "zero_fill_harmless", False),
+        (
+            "Q1",
+            "被 mask 的 lane 读出来的是上一行留下的旧数据，所以要填 −∞。",
+            "masked_lane_reads_memory",
+            True,
+        ),
+        ("Q1", "被 mask 的 lane 不读显存，拿到的是 other。", "masked_lane_reads_memory", False),
+        ("Q1", "tl.sum 里加一个 −∞ 整个和就变成 −∞ 了，所以要 load 两次。", "neg_inf_reaches_sum", True),
+        ("Q1", "tl.sum 之前先做 exp，−∞ 变成 0，不会以 −∞ 进入和。", "neg_inf_reaches_sum", False),
+    ],
+)
+def test_round59_readings_hold_and_their_false_twins_do_not(l7, found, question, text, found_id, read):
+    """Are max's and the sum's identities stated as requirements, the 0.0 fill called as good as −∞, the masked lane said
+    to hold the previous row's data and −∞ said to reach the sum itself read (blind v80-v81), while their denials and true
+    accounts are not?"""
+    assert (found_id in found(score(l7, question, text))) is read
 
 
 # ── rubric_version 6 (built on blind-v4): the note against a wrong blank, derivations, true wordings ────
