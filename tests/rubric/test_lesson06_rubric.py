@@ -3304,9 +3304,11 @@ def test_each_round_s_readings_hold_and_their_false_twins_do_not(
     assert (found_id in found(score(l6, question, text, context))) is read
 
 
-@pytest.mark.parametrize(
-    ("question", "premise", "sound"),
-    [
+ROUND_PREMISES = {
+    # Are the true premises blind v77-v78 routed only for a TA to confirm (the subtraction over the whole block or
+    # every j < B, '0 加了等于没加', 'padding 不算数', 'below half an ulp', the mean pressed to N/BLOCK_SIZE, fp32's ulp as
+    # 2^3 = 8) read as sound, while their false twins are not?
+    56: [
         ("Q1", "x - mean 对 BLOCK_SIZE 个 lane 全部执行", True),
         ("Q1", "x - mean 只对前 N 个 lane 执行", False),
         ("Q1", "x − mean 是对整个块做的", True),
@@ -3325,17 +3327,10 @@ def test_each_round_s_readings_hold_and_their_false_twins_do_not(
         ("Q3", "fp32 在 [2^26, 2^27) 的 ulp = 2^(26−23) = 8", True),
         ("Q3", "fp32 在 [2^26, 2^27) 的 ulp = 2^(26−23) = 1", False),
     ],
-)
-def test_round56_true_premises_in_new_words_are_facts(l6, question, premise, sound):
-    """Are the true premises blind v77-v78 routed only for a TA to confirm (the subtraction over the whole block or every
-    j < B, '0 加了等于没加', 'padding 不算数', 'below half an ulp', the mean pressed to N/BLOCK_SIZE, fp32's ulp as 2^3 = 8)
-    read as sound, while their false twins are not?"""
-    assert known(l6, question, premise) is sound
-
-
-@pytest.mark.parametrize(
-    ("question", "premise", "sound"),
-    [
+    # Are the true premises blind v79 routed only for a TA to confirm (the second mask as an arrow step, the
+    # two-pass order, the squares summed into the variance, a nonzero mean's bias, the wrong divisor told by its
+    # numbers, fp16's 10-bit mantissa, BLOCK = 1 without padding) read as sound, while their false twins are not?
+    57: [
         ("Q1", "再 mask：tl.where(mask, x - mean, 0.0)", True),
         ("Q1", "再 mask：tl.where(mask, x - mean, 1.0)", False),
         ("Q3", "两遍算法先做 x - mean 得到 ±1 左右的小数再平方", True),
@@ -3351,11 +3346,20 @@ def test_round56_true_premises_in_new_words_are_facts(l6, question, premise, sou
         ("explanation", "BLOCK = 1 没有 padding", True),
         ("explanation", "BLOCK = 128 没有 padding", False),
     ],
+}
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "sound"),
+    [
+        pytest.param(*row, id=f"round{number}-{i}")
+        for number, rows in ROUND_PREMISES.items()
+        for i, row in enumerate(rows)
+    ],
 )
-def test_round57_true_premises_in_new_words_are_facts(l6, question, premise, sound):
-    """Are the true premises blind v79 routed only for a TA to confirm (the second mask as an arrow step, the two-pass order,
-    the squares summed into the variance, a nonzero mean's bias, the wrong divisor told by its numbers, fp16's 10-bit
-    mantissa, BLOCK = 1 without padding) read as sound, while their false twins are not?"""
+def test_each_round_s_true_premises_are_known_and_their_false_twins_are_not(l6, question, premise, sound):
+    """Is every true premise a blind round showed routed only for a TA to confirm read as sound in the round's own words,
+    while the false twin beside it is not?"""
     assert known(l6, question, premise) is sound
 
 

@@ -245,134 +245,37 @@ def test_round57_true_accounts_of_underflow_and_nan_are_read(l7, text, routed):
     assert ("unread" in score(l7, "Q2", text).flags) is routed
 
 
-@pytest.mark.parametrize(
-    ("question", "premise", "sound"),
-    [
+ROUND_PREMISES = {
+    # Are '什么数都比 -inf 大' (max's identity) and '瓶颈全在带宽上' (memory-bound) read as sound premises, while the same words
+    # for 0 or for compute are not?
+    57: [
         ("Q1", "什么数都比 -inf 大", True),
         ("Q1", "什么数都比 0 大", False),
         ("Q3", "softmax 几乎没什么计算量，瓶颈全在带宽上", True),
         ("Q3", "softmax 的瓶颈全在算力上", False),
     ],
-)
-def test_round57_max_identity_and_memory_bound_in_new_words_are_facts(l7, question, premise, sound):
-    """Are '什么数都比 -inf 大' (max's identity) and '瓶颈全在带宽上' (memory-bound) read as sound premises, while the same
-    words for 0 or for compute are not?"""
-    assert _known(l7, question, premise) is sound
-
-
-@pytest.mark.parametrize(
-    ("question", "text", "found_id", "read"),
-    [
-        (
-            "Q2",
-            "softmax 本质上只看各元素的名次，整行减同一个数不改变名次，所以概率不变。",
-            "softmax_order_only",
-            True,
-        ),
-        (
-            "Q2",
-            "argmax 只看名次；softmax 不只看名次，平移不变是因为分子分母同乘 e^{-m}。",
-            "softmax_order_only",
-            False,
-        ),
-        (
-            "Q1",
-            "归约单元遇到 −∞ 会把它当成无效输入旁路掉，所以 padding lane 在 tl.max、tl.sum 里等于不存在。",
-            "mask_skips_reduction",
-            True,
-        ),
-        (
-            "Q1",
-            "−∞ 不会被旁路：tl.max 里 max(x, −∞) = x，exp 后为 0，所以不影响分母。",
-            "mask_skips_reduction",
-            False,
-        ),
-        (
-            "Q2",
-            "fp32 的 exp 在 x 超过约 11 的时候就溢出了，所以要减最大值。",
-            "fp16_threshold_for_fp32",
-            True,
-        ),
-        (
-            "Q2",
-            "fp16 的 exp 在 x 超过约 11 的时候就溢出了，fp32 要到 88.7。",
-            "fp16_threshold_for_fp32",
-            False,
-        ),
-        ("Q2", "log-softmax 直接算，是为了少一步。", "log_of_softmax_fine", True),
-        ("Q2", "log-softmax 直接算，是为了避免 log(0) = -inf。", "log_of_softmax_fine", False),
-        ("Q2", "减最大值和加最大值都行，softmax 对平移不变，正负号无所谓。", "shift_sign_irrelevant", True),
-        ("Q2", "减去最大值后指数 ≤ 0；加上最大值会溢出，正负号很重要。", "shift_sign_irrelevant", False),
-        (
-            "Q3",
-            "N = 128 和 1000 只快 2 倍和 1.6 倍，说明这两次测量有问题，应该重新测。",
-            "small_shapes_noise",
-            True,
-        ),
-        (
-            "Q3",
-            "N = 128 和 1000 只快 2 倍和 1.6 倍，这不是测量问题：中间结果留在 L2。",
-            "small_shapes_noise",
-            False,
-        ),
-    ],
-)
-def test_round58_readings_hold_and_their_false_twins_do_not(l7, found, question, text, found_id, read):
-    """Are softmax said to depend only on 名次, −∞ said to be bypassed as an invalid input, fp32's threshold of 11 with exp
-    named between, the direct log-softmax said to save a step, the shift's sign called irrelevant and the small shapes'
-    shortfall put on a faulty run read (blind v78-v79), while their denials and true accounts are not?"""
-    assert (found_id in found(score(l7, question, text))) is read
-
-
-@pytest.mark.parametrize(
-    ("question", "premise", "sound"),
-    [
+    # Are '两次归约都有它' and 'padding 经历两次归约' read as the padding taking part in both reductions, and their denials not?
+    58: [
         ("Q1", "两次归约都有它", True),
         ("Q1", "两次归约都没有它", False),
         ("Q1", "padding 经历两次归约", True),
         ("Q1", "padding 跳过两次归约", False),
     ],
-)
-def test_round58_padding_in_both_reductions_in_new_words_is_a_fact(l7, question, premise, sound):
-    """Are '两次归约都有它' and 'padding 经历两次归约' read as the padding taking part in both reductions, and their denials
-    not?"""
-    assert _known(l7, question, premise) is sound
+}
 
 
 @pytest.mark.parametrize(
-    ("question", "text", "found_id", "read"),
+    ("question", "premise", "sound"),
     [
-        (
-            "Q1",
-            "other 要满足两条：在 max 里是单位元；exp(other − m) 在 sum 里是单位元 0。",
-            "max_unaffected",
-            True,
-        ),
-        (
-            "Q1",
-            "other 要满足两条：在 max 里是单位元；exp(other − m) 在 sum 里是单位元 0。",
-            "sum_unaffected",
-            True,
-        ),
-        ("Q1", "0.0 在 max 里不是单位元。", "max_unaffected", False),
-        ("Q1", "e^(−m) 接近 0，可以忽略不计，所以 0.0 和 −∞ 效果一样。", "zero_fill_harmless", True),
-        ("Q1", "0.0 和 −∞ 效果不一样：全负行的 max 被顶成 0。", "zero_fill_harmless", False),
-        (
-            "Q1",
-            "被 mask 的 lane 读出来的是上一行留下的旧数据，所以要填 −∞。",
-            "masked_lane_reads_memory",
-            True,
-        ),
-        ("Q1", "被 mask 的 lane 不读显存，拿到的是 other。", "masked_lane_reads_memory", False),
-        ("Q1", "tl.sum 里加一个 −∞ 整个和就变成 −∞ 了，所以要 load 两次。", "neg_inf_reaches_sum", True),
-        ("Q1", "tl.sum 之前先做 exp，−∞ 变成 0，不会以 −∞ 进入和。", "neg_inf_reaches_sum", False),
+        pytest.param(*row, id=f"round{number}-{i}")
+        for number, rows in ROUND_PREMISES.items()
+        for i, row in enumerate(rows)
     ],
 )
-def test_round59_readings_hold_and_their_false_twins_do_not(l7, found, question, text, found_id, read):
-    """Are max's and the sum's identities stated as requirements, the 0.0 fill called as good as −∞, the masked lane said
-    to hold the previous row's data and −∞ said to reach the sum itself read (blind v80-v81), while their denials and true
-    accounts are not?"""
-    assert (found_id in found(score(l7, question, text))) is read
+def test_each_round_s_true_premises_are_known_and_their_false_twins_are_not(l7, question, premise, sound):
+    """Is every true premise a blind round showed routed only for a TA to confirm read as sound in the round's own words,
+    while the false twin beside it is not?"""
+    assert _known(l7, question, premise) is sound
 
 
 # ── rubric_version 6 (built on blind-v4): the note against a wrong blank, derivations, true wordings ────
@@ -3615,6 +3518,104 @@ ROUND_READINGS = {
                 "shift_any_value",
                 False,
             ),
+        ],
+    ),
+    # Are softmax said to depend only on 名次, −∞ said to be bypassed as an invalid input, fp32's threshold of 11 with
+    # exp named between, the direct log-softmax said to save a step, the shift's sign called irrelevant and the
+    # small shapes' shortfall put on a faulty run read (blind v78-v79), while their denials and true accounts are
+    # not?
+    58: (
+        None,
+        [
+            (
+                "Q2",
+                "softmax 本质上只看各元素的名次，整行减同一个数不改变名次，所以概率不变。",
+                "softmax_order_only",
+                True,
+            ),
+            (
+                "Q2",
+                "argmax 只看名次；softmax 不只看名次，平移不变是因为分子分母同乘 e^{-m}。",
+                "softmax_order_only",
+                False,
+            ),
+            (
+                "Q1",
+                "归约单元遇到 −∞ 会把它当成无效输入旁路掉，所以 padding lane 在 tl.max、tl.sum 里等于不存在。",
+                "mask_skips_reduction",
+                True,
+            ),
+            (
+                "Q1",
+                "−∞ 不会被旁路：tl.max 里 max(x, −∞) = x，exp 后为 0，所以不影响分母。",
+                "mask_skips_reduction",
+                False,
+            ),
+            (
+                "Q2",
+                "fp32 的 exp 在 x 超过约 11 的时候就溢出了，所以要减最大值。",
+                "fp16_threshold_for_fp32",
+                True,
+            ),
+            (
+                "Q2",
+                "fp16 的 exp 在 x 超过约 11 的时候就溢出了，fp32 要到 88.7。",
+                "fp16_threshold_for_fp32",
+                False,
+            ),
+            ("Q2", "log-softmax 直接算，是为了少一步。", "log_of_softmax_fine", True),
+            ("Q2", "log-softmax 直接算，是为了避免 log(0) = -inf。", "log_of_softmax_fine", False),
+            (
+                "Q2",
+                "减最大值和加最大值都行，softmax 对平移不变，正负号无所谓。",
+                "shift_sign_irrelevant",
+                True,
+            ),
+            ("Q2", "减去最大值后指数 ≤ 0；加上最大值会溢出，正负号很重要。", "shift_sign_irrelevant", False),
+            (
+                "Q3",
+                "N = 128 和 1000 只快 2 倍和 1.6 倍，说明这两次测量有问题，应该重新测。",
+                "small_shapes_noise",
+                True,
+            ),
+            (
+                "Q3",
+                "N = 128 和 1000 只快 2 倍和 1.6 倍，这不是测量问题：中间结果留在 L2。",
+                "small_shapes_noise",
+                False,
+            ),
+        ],
+    ),
+    # Are max's and the sum's identities stated as requirements, the 0.0 fill called as good as −∞, the masked lane
+    # said to hold the previous row's data and −∞ said to reach the sum itself read (blind v80-v81), while their
+    # denials and true accounts are not?
+    59: (
+        None,
+        [
+            (
+                "Q1",
+                "other 要满足两条：在 max 里是单位元；exp(other − m) 在 sum 里是单位元 0。",
+                "max_unaffected",
+                True,
+            ),
+            (
+                "Q1",
+                "other 要满足两条：在 max 里是单位元；exp(other − m) 在 sum 里是单位元 0。",
+                "sum_unaffected",
+                True,
+            ),
+            ("Q1", "0.0 在 max 里不是单位元。", "max_unaffected", False),
+            ("Q1", "e^(−m) 接近 0，可以忽略不计，所以 0.0 和 −∞ 效果一样。", "zero_fill_harmless", True),
+            ("Q1", "0.0 和 −∞ 效果不一样：全负行的 max 被顶成 0。", "zero_fill_harmless", False),
+            (
+                "Q1",
+                "被 mask 的 lane 读出来的是上一行留下的旧数据，所以要填 −∞。",
+                "masked_lane_reads_memory",
+                True,
+            ),
+            ("Q1", "被 mask 的 lane 不读显存，拿到的是 other。", "masked_lane_reads_memory", False),
+            ("Q1", "tl.sum 里加一个 −∞ 整个和就变成 −∞ 了，所以要 load 两次。", "neg_inf_reaches_sum", True),
+            ("Q1", "tl.sum 之前先做 exp，−∞ 变成 0，不会以 −∞ 进入和。", "neg_inf_reaches_sum", False),
         ],
     ),
 }
