@@ -16,10 +16,12 @@ _HEDGED = re.compile(
     r"可能|也许|大概|或许|好像|似乎|不确定|我猜|我觉得|[?？]|\bmaybe\b|\bperhaps\b|\bprobably\b|\bmight\b|"
     r"\bi\s+(?:think|guess|believe)\b|\bnot\s+sure\b"
 )
-# A quoted saying followed at once by a verdict on it.
+# A quoted saying followed at once by a verdict on it. A check's message the student reports ('上报"每行之和"不对',
+# '显示「mean」错了': lesson 7 blind v83 l7v83-ex-018) is a result, not a saying.
+_QUOTE_OPEN = r"(?<!报)(?<!显示)(?<!提示)(?<!输出)[\"「『]"
 _QUOTED_VERDICT = (
-    r"[\"「『][^\"「」『』]{2,80}[\"」』]\s*(?:这种说法|这个说法|的说法|这句话|这种理解)?\s*(?:是错的|是错误的|不对|不成立|错了)"
-    r"|[\"「『][^\"「」『』]{2,80}[\"」』]\s*(?:is|was)\s+(?:wrong|false|incorrect|a\s+myth)\b"
+    rf"{_QUOTE_OPEN}[^\"「」『』]{{2,80}}[\"」』]\s*(?:这种说法|这个说法|的说法|这句话|这种理解)?\s*(?:是错的|是错误的|不对|不成立|错了)"
+    rf"|{_QUOTE_OPEN}[^\"「」『』]{{2,80}}[\"」』]\s*(?:is|was)\s+(?:wrong|false|incorrect|a\s+myth)\b"
 )
 _REPORTED = re.compile(
     r"有(?:的)?(?:人|同学)(?:会|可能|也许)?(?:说|认为|以为|觉得|相信|误以为|主张|担心)|(?:很多|不少|有些|一些|部分)(?:人|同学)|"

@@ -37,10 +37,10 @@ def known(rubric, question, premise):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the eighty-one blind sets appended as splits blind-v1 to blind-v82 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the eighty-three blind sets appended as splits blind-v1 to blind-v84 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 83)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 85)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3284,6 +3284,27 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Are a failure put on the reference or the check cell and the divisor named after '除数：' read, while a failure put on
+    # the code and a divisor that is the block are not?
+    59: (
+        "BLOCK_SIZE, 0.0",
+        [
+            (
+                "explanation",
+                "mean 报错，我认为是参考值 torch.var_mean 没有考虑 padding 造成的，我的 kernel 没问题。",
+                "failure_blamed_on_rounding",
+                True,
+            ),
+            (
+                "explanation",
+                "mean 报错，是我的 kernel 除以了 BLOCK_SIZE，参考值是对的。",
+                "failure_blamed_on_rounding",
+                False,
+            ),
+            ("Q2", "关于除数：我觉得应该是 N，用 BLOCK_SIZE 的话结果会不对。", "divide_by_n", True),
+            ("Q2", "关于除数：我觉得应该是 BLOCK_SIZE。", "divide_by_n", False),
+        ],
+    ),
 }
 
 
@@ -3345,6 +3366,16 @@ ROUND_PREMISES = {
         ("Q2", "尾数 30 bit", False),
         ("explanation", "BLOCK = 1 没有 padding", True),
         ("explanation", "BLOCK = 128 没有 padding", False),
+    ],
+    # Are '8 会变成 23' (the lesson's worked variance), '把 padding 恢复成 0' and fp32's 24 bits and 3e38 range read as sound
+    # (blind v84's confirm-only routes), while their twins are not?
+    59: [
+        ("Q1", "[1,3,5,7,9] 为例，8 会变成 23", True),
+        ("Q1", "[1,3,5,7,9] 为例，8 还是 8", False),
+        ("Q1", "把 padding 恢复成 0", True),
+        ("Q1", "把 padding 恢复成 1", False),
+        ("Q2", "fp32 has 24 bits and a range up to ~3e38", True),
+        ("Q2", "fp32 has a range up to ~3e8", False),
     ],
 }
 

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the eighty-one blind sets appended as splits blind-v1 to blind-v81?"""
+    """Does the calibration file parse, with the eighty-three blind sets appended as splits blind-v1 to blind-v83?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 82)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 84)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3616,6 +3616,44 @@ ROUND_READINGS = {
             ("Q1", "被 mask 的 lane 不读显存，拿到的是 other。", "masked_lane_reads_memory", False),
             ("Q1", "tl.sum 里加一个 −∞ 整个和就变成 −∞ 了，所以要 load 两次。", "neg_inf_reaches_sum", True),
             ("Q1", "tl.sum 之前先做 exp，−∞ 变成 0，不会以 −∞ 进入和。", "neg_inf_reaches_sum", False),
+        ],
+    ),
+    # Are the padding said to be stored to the output, the fused kernel said to read twice and a loosened atol in a
+    # sentence that quotes the check's message read (blind v82-v83), while their true accounts are not?
+    60: (
+        "0.0, row_max",
+        [
+            (
+                "Q1",
+                "padding lane 最后也会被 store 到输出里，−∞ 经过 exp 变成 0。",
+                "padding_output_written",
+                True,
+            ),
+            (
+                "Q1",
+                "padding lane 不会被 store 到输出里：store 带着同一个 mask。",
+                "padding_output_written",
+                False,
+            ),
+            (
+                "Q3",
+                "融合 kernel 要读 2 次（算 max 一次、算 sum 一次），所以预测 8/3 ≈ 2.7 倍。",
+                "wrong_traffic_count",
+                True,
+            ),
+            ("Q3", "融合 kernel 只读 1 次、写 1 次，共 2MN，所以预测约 4 倍。", "wrong_traffic_count", False),
+            (
+                "explanation",
+                '检查上报"每行之和"不对，所以我把 atol 从 1e-5 改成 1e-1，之后全部通过。',
+                "loosened_check",
+                True,
+            ),
+            (
+                "explanation",
+                '检查上报"每行之和"不对，我没有改检查，而是把 other 改回 -inf。',
+                "loosened_check",
+                False,
+            ),
         ],
     ),
 }
