@@ -18,10 +18,10 @@ _HEDGED = re.compile(
 )
 # A quoted saying followed at once by a verdict on it. A check's message the student reports ('上报"每行之和"不对',
 # '显示「mean」错了': lesson 7 blind v83 l7v83-ex-018) is a result, not a saying.
-_QUOTE_OPEN = r"(?<!报)(?<!显示)(?<!提示)(?<!输出)[\"「『]"
+_QUOTED = r"(?<!报)(?<!显示)(?<!提示)(?<!输出)[\"「『][^\"「」『』]{2,80}[\"」』]\s*"
 _QUOTED_VERDICT = (
-    rf"{_QUOTE_OPEN}[^\"「」『』]{{2,80}}[\"」』]\s*(?:这种说法|这个说法|的说法|这句话|这种理解)?\s*(?:是错的|是错误的|不对|不成立|错了)"
-    rf"|{_QUOTE_OPEN}[^\"「」『』]{{2,80}}[\"」』]\s*(?:is|was)\s+(?:wrong|false|incorrect|a\s+myth)\b"
+    rf"{_QUOTED}(?:(?:这种说法|这个说法|的说法|这句话|这种理解)?\s*(?:是错的|是错误的|不对|不成立|错了)"
+    r"|(?:is|was)\s+(?:wrong|false|incorrect|a\s+myth)\b)"
 )
 _REPORTED = re.compile(
     r"有(?:的)?(?:人|同学)(?:会|可能|也许)?(?:说|认为|以为|觉得|相信|误以为|主张|担心)|(?:很多|不少|有些|一些|部分)(?:人|同学)|"

@@ -8,6 +8,7 @@ sound reason, a refuted or reported claim is no veto, `-mean` is a value and nev
 from collections import Counter
 
 import pytest
+from round_tables import known, round_params
 
 from autograder.lesson.registry import lesson
 from autograder.rubric import check_rubric, score_answer
@@ -28,12 +29,6 @@ def score(rubric, question, text, context=PASSED):
 
 
 # ── the calibration set ──────────────────────────────────────────────────────────────────────────────
-
-
-def known(rubric, question, premise):
-    """Whether a premise, as a causal clause offers it, is one of the question's valid premises or a fact."""
-    text = normalize(premise)
-    return any(stated(p, text, rubric) for p in rubric.question(question).valid_premises + rubric.facts)
 
 
 def test_calibration_is_valid(calibration):
@@ -3310,11 +3305,7 @@ ROUND_READINGS = {
 
 @pytest.mark.parametrize(
     ("question", "text", "found_id", "read", "blank"),
-    [
-        pytest.param(*row, blank, id=f"round{number}-{i}")
-        for number, (blank, rows) in ROUND_READINGS.items()
-        for i, row in enumerate(rows)
-    ],
+    round_params(ROUND_READINGS),
 )
 def test_each_round_s_readings_hold_and_their_false_twins_do_not(
     l6, found, question, text, found_id, read, blank
@@ -3382,11 +3373,7 @@ ROUND_PREMISES = {
 
 @pytest.mark.parametrize(
     ("question", "premise", "sound"),
-    [
-        pytest.param(*row, id=f"round{number}-{i}")
-        for number, rows in ROUND_PREMISES.items()
-        for i, row in enumerate(rows)
-    ],
+    round_params(ROUND_PREMISES),
 )
 def test_each_round_s_true_premises_are_known_and_their_false_twins_are_not(l6, question, premise, sound):
     """Is every true premise a blind round showed routed only for a TA to confirm read as sound in the round's own words,

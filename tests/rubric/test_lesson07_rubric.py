@@ -8,13 +8,12 @@ lesson is a sound reason, a refuted claim is no veto, the note needs a reason fo
 from collections import Counter
 
 import pytest
+from round_tables import known, round_params
 
 from autograder.lesson.registry import lesson
 from autograder.rubric import check_rubric, score_answer
 from autograder.rubric.gate import unread
 from autograder.rubric.reading import prepare
-from autograder.rubric.reasons import stated
-from autograder.rubric.textnorm import normalize
 
 ASSIGNMENT = "lesson07-softmax"
 PASSED = {"blank": "-float('inf'), row_max", "checks_passed": True}
@@ -266,16 +265,12 @@ ROUND_PREMISES = {
 
 @pytest.mark.parametrize(
     ("question", "premise", "sound"),
-    [
-        pytest.param(*row, id=f"round{number}-{i}")
-        for number, rows in ROUND_PREMISES.items()
-        for i, row in enumerate(rows)
-    ],
+    round_params(ROUND_PREMISES),
 )
 def test_each_round_s_true_premises_are_known_and_their_false_twins_are_not(l7, question, premise, sound):
     """Is every true premise a blind round showed routed only for a TA to confirm read as sound in the round's own words,
     while the false twin beside it is not?"""
-    assert _known(l7, question, premise) is sound
+    assert known(l7, question, premise) is sound
 
 
 # ── rubric_version 6 (built on blind-v4): the note against a wrong blank, derivations, true wordings ────
@@ -628,12 +623,6 @@ def test_a_speed_the_student_measured_goes_to_a_ta_in_any_answer(l7, question, t
 # ── rubric_version 9 (built on blind-v7): routes a TA would only confirm, read by strict facts ──────────
 
 
-def _known(rubric, question, premise):
-    """Whether a premise, as a causal clause offers it, is one of the question's valid premises or a fact."""
-    text = normalize(premise)
-    return any(stated(p, text, rubric) for p in rubric.questions[question].valid_premises + rubric.facts)
-
-
 @pytest.mark.parametrize(
     ("question", "true_premise", "false_twin"),
     [
@@ -690,8 +679,8 @@ def _known(rubric, question, premise):
 def test_true_premises_of_round_9_are_facts_and_their_twins_are_not(l7, question, true_premise, false_twin):
     """Does each premise blind v7 showed routed read as a fact, while a sentence in the same words that
     makes a false claim (a false twin) does not?"""
-    assert _known(l7, question, true_premise)
-    assert not _known(l7, question, false_twin)
+    assert known(l7, question, true_premise)
+    assert not known(l7, question, false_twin)
 
 
 @pytest.mark.parametrize(
@@ -1198,8 +1187,8 @@ def test_wrong_readings_of_the_measurement_go_to_a_ta(l7, text, routed):
 def test_true_premises_of_round_12_are_facts_and_their_twins_are_not(l7, question, true_premise, false_twin):
     """Does each premise blind v10 offered read as a fact (the data sitting in L2, a matrix of a few MB, both
     right traffic totals, the product rule, the common factor), while a false twin in the same words does not?"""
-    assert _known(l7, question, true_premise)
-    assert not _known(l7, question, false_twin)
+    assert known(l7, question, true_premise)
+    assert not known(l7, question, false_twin)
 
 
 @pytest.mark.parametrize(
@@ -1329,8 +1318,8 @@ def test_confirm_only_routes_of_round_12_are_read(l7, question, text, routed):
 
 def test_the_lanes_in_both_reductions_is_a_fact_and_its_denial_is_not(l7):
     """Is 'padding lane 两次都参与' (the lanes take part in both reductions) a known premise, and '两次都不参与' not?"""
-    assert _known(l7, "Q1", "padding lane 两次都参与")
-    assert not _known(l7, "Q1", "padding lane 两次都不参与")
+    assert known(l7, "Q1", "padding lane 两次都参与")
+    assert not known(l7, "Q1", "padding lane 两次都不参与")
 
 
 # ── round 13 (blind v11) ─────────────────────────────────────────────────────────────────────────────
@@ -1403,8 +1392,8 @@ def test_true_premises_of_round_13_are_facts_and_their_twins_are_not(l7, questio
     """Does each premise blind v11 offered read as a fact (the common factor e^(−m) multiplied into both, the
     denominator at least 1, every exponent at most 0, the true log-softmax finite, the fused
     kernel reading x once and writing y once), while a false twin in the same words does not?"""
-    assert _known(l7, question, true_premise)
-    assert not _known(l7, question, false_twin)
+    assert known(l7, question, true_premise)
+    assert not known(l7, question, false_twin)
 
 
 @pytest.mark.parametrize(
@@ -1458,8 +1447,8 @@ def test_the_max_unaffected_and_the_lanes_getting_other_in_more_words(l7, questi
 def test_equal_compute_is_a_fact_and_less_compute_is_not(l7, true_premise, false_twin):
     """Does Q3 read both versions doing the same arithmetic as a fact (in Chinese and English), while the fused
     one doing less (what fused_fewer_flops flags) is none?"""
-    assert _known(l7, "Q3", true_premise)
-    assert not _known(l7, "Q3", false_twin)
+    assert known(l7, "Q3", true_premise)
+    assert not known(l7, "Q3", false_twin)
 
 
 # ── rubric_version 14 (built on blind-v12) ──────────────────────────────────────────────────────────────
@@ -1621,8 +1610,8 @@ def test_round14_premises_are_facts_and_their_twins_are_not(l7, question, true_p
     """Are the shift by the max as a step ('subtract the max →'), memory-bound in more words ('卡在显存带宽', 'limited
     by memory bandwidth', '计算很少') and the offsets' definition over the block known premises, while the mean, compute
     as the limit, or offsets over the width are none?"""
-    assert _known(l7, question, true_premise)
-    assert not _known(l7, question, false_twin)
+    assert known(l7, question, true_premise)
+    assert not known(l7, question, false_twin)
 
 
 @pytest.mark.parametrize(
@@ -1667,8 +1656,8 @@ def test_a_traffic_count_no_version_moves_goes_to_a_ta(l7, text, routed):
 def test_only_the_right_traffic_counts_are_facts(l7, true_premise, false_twin):
     """Are only the right traffic counts known premises of Q3 (reads 5MN or MN, writes 3MN or MN, 8MN in all), while
     any other count in the same words is none?"""
-    assert _known(l7, "Q3", true_premise)
-    assert not _known(l7, "Q3", false_twin)
+    assert known(l7, "Q3", true_premise)
+    assert not known(l7, "Q3", false_twin)
 
 
 @pytest.mark.parametrize(
@@ -1700,8 +1689,8 @@ def test_round14_rules_read_the_next_wording(l7, question, text, flag, flagged):
 def test_a_worked_row_with_its_padding_at_the_end_is_a_fact(l7, true_premise, false_twin):
     """Is a worked row's lanes with the fill value in the padding lanes at its end a known premise of Q1 (the step
     before 'tl.max = …'), while the fill placed before the real values is none?"""
-    assert _known(l7, "Q1", true_premise)
-    assert not _known(l7, "Q1", false_twin)
+    assert known(l7, "Q1", true_premise)
+    assert not known(l7, "Q1", false_twin)
 
 
 @pytest.mark.parametrize(
@@ -1795,8 +1784,8 @@ def test_round15_true_premises_are_facts(l7, question, true_premise, false_twin)
     """Are the padding lanes in both reductions ('两次归约都包含'), a step named bare in English ('First tl.max'), 0 the
     identity of the sum and every naive intermediate through memory known premises, while their false twins (不包含,
     the steps out of order, −∞ or 1 as the sum's identity, the fused kernel's intermediates in memory) are none?"""
-    assert _known(l7, question, true_premise)
-    assert not _known(l7, question, false_twin)
+    assert known(l7, question, true_premise)
+    assert not known(l7, question, false_twin)
 
 
 @pytest.mark.parametrize(
@@ -1891,8 +1880,8 @@ def test_round16_true_premises_are_facts(l7, question, true_premise, false_twin)
     N named masked in English, what the padding must not do, the denominator's excess as a formula and a note's fill
     in English known premises, while the same words with a false claim (是 0, 总是赢, the lanes before N, 应该影响,
     exp(m), 0.0 as other, −∞ as the shift) are none?"""
-    assert _known(l7, question, true_premise)
-    assert not _known(l7, question, false_twin)
+    assert known(l7, question, true_premise)
+    assert not known(l7, question, false_twin)
 
 
 @pytest.mark.parametrize(
@@ -1924,8 +1913,8 @@ def test_round16_more_true_premises_are_facts(l7, question, true_premise, false_
     """Are −∞ said not to change the max, the fill after 也就是, what the masked load spares a lane (the clause after
     不然: '就越界了') and the small shapes' sizes (2 MB and 16 MB) known premises, while 0 said not to change the max,
     a read asserted ('会读到下一行') or other sizes are none?"""
-    assert _known(l7, question, true_premise)
-    assert not _known(l7, question, false_twin)
+    assert known(l7, question, true_premise)
+    assert not known(l7, question, false_twin)
 
 
 @pytest.mark.parametrize(
@@ -1945,8 +1934,8 @@ def test_round16_traffic_in_english_passes(l7, text, concept, credited):
 
 def test_round16_the_fused_single_pass_is_a_fact(l7):
     """Is the fused kernel's one read and one write in English a known premise, and 'reads twice' none?"""
-    assert _known(l7, "Q3", "fused reads once and writes once")
-    assert not _known(l7, "Q3", "fused reads twice and writes once")
+    assert known(l7, "Q3", "fused reads once and writes once")
+    assert not known(l7, "Q3", "fused reads twice and writes once")
 
 
 # ── round 17 (rubric 19, blind v15) ──────────────────────────────────────────────────────────────────────────
@@ -2016,8 +2005,8 @@ def test_round17_true_premises_are_facts(l7, question, true_premise, false_twin)
     """Are a real element in every row without 有, x − m ≤ 0 and softmax's shift invariance in words, the largest term 1
     in English, randn's small inputs and the fused kernel's '1 读 1 写' known premises, while the same words with a false
     claim (a padding value, 大于等于, = 0, 乘, 很大, 1 读 2 写) are none?"""
-    assert _known(l7, question, true_premise)
-    assert not _known(l7, question, false_twin)
+    assert known(l7, question, true_premise)
+    assert not known(l7, question, false_twin)
 
 
 @pytest.mark.parametrize(
@@ -2044,8 +2033,8 @@ def test_round17_true_descriptions_are_read(l7, question, text, read):
 
 def test_round17_never_wins_with_the_english_verb_is_the_identity(l7):
     """Is '−∞ 在 max 里不会 win' the max's identity, and '−∞ 在 max 里会 win' not?"""
-    assert _known(l7, "Q1", "−∞ 在 max 里不会 win")
-    assert not _known(l7, "Q1", "−∞ 在 max 里会 win")
+    assert known(l7, "Q1", "−∞ 在 max 里不会 win")
+    assert not known(l7, "Q1", "−∞ 在 max 里会 win")
 
 
 @pytest.mark.parametrize(
@@ -2059,8 +2048,8 @@ def test_round17_never_wins_with_the_english_verb_is_the_identity(l7):
 def test_round17_more_true_premises_are_facts(l7, question, true_premise, false_twin):
     """Are a real element named in English after 至少有一个, the padding said to take part in the max ('会参加 tl.max')
     and −∞ '不会被选到' known premises, while a padding element, a skip ('不会参加') or '会被选到' are none?"""
-    assert _known(l7, question, true_premise)
-    assert not _known(l7, question, false_twin)
+    assert known(l7, question, true_premise)
+    assert not known(l7, question, false_twin)
 
 
 # ── round 18 (rubric 20): the 0.0 fill said to break the max always ────────────────────────────────────
@@ -2161,8 +2150,8 @@ def test_round19_true_premises_are_facts(l7, question, true_premise, false_twin)
     the denominator inf and a bare lesson cause of the small shapes known premises, while the same words with a false
     claim (the sum's identity, the smaller one, a skip, a small or negative input, after the shift, 分母是 0, a cause with
     a claim of its own) are none?"""
-    assert _known(l7, question, true_premise)
-    assert not _known(l7, question, false_twin)
+    assert known(l7, question, true_premise)
+    assert not known(l7, question, false_twin)
 
 
 @pytest.mark.parametrize(
@@ -2223,8 +2212,8 @@ def test_round19_an_observed_nan_in_the_output_is_read(l7):
 def test_round19_true_premises_of_blind_v16_are_facts(l7, question, true_premise, false_twin):
     """Are the max said to be finite and a real element in the row in English, the padding passing two gates ('要过两关')
     and 'mask 是 cols < n_cols' known premises, while 'infinite', a padding value, one gate and cols > n_cols are none?"""
-    assert _known(l7, question, true_premise)
-    assert not _known(l7, question, false_twin)
+    assert known(l7, question, true_premise)
+    assert not known(l7, question, false_twin)
 
 
 @pytest.mark.parametrize(
@@ -2276,8 +2265,8 @@ def test_round19_the_input_stage_in_more_words(l7, text, earned):
 )
 def test_round19_one_value_for_both_reductions_is_a_fact(l7, true_premise, false_twin):
     """Is '同时是两个归约的单位元' a known premise, while one reduction's identity alone is none?"""
-    assert _known(l7, "Q1", true_premise)
-    assert not _known(l7, "Q1", false_twin)
+    assert known(l7, "Q1", true_premise)
+    assert not known(l7, "Q1", false_twin)
 
 
 def test_round19_traffic_formulas_written_as_code_are_read(l7):
@@ -2385,8 +2374,8 @@ def test_round20_log_of_softmax_called_fine_is_deducted(l7, text, deducted):
 def test_round20_the_padding_in_both_reductions_in_more_words_is_a_fact(l7, true_premise, false_twin):
     """Is the padding said to escape neither reduction, or to pass both 规约 (a frequent typo of 归约), a known premise,
     while the escape or a single reduction is none?"""
-    assert _known(l7, "Q1", true_premise)
-    assert not _known(l7, "Q1", false_twin)
+    assert known(l7, "Q1", true_premise)
+    assert not known(l7, "Q1", false_twin)
 
 
 # ── round 21 (rubric 25): blind v20's wrong threshold chain, warps as the speed-up, the shift called unnecessary ─────
@@ -2505,8 +2494,8 @@ def test_round21_a_bare_gpu_not_saturated_earns_half_the_comparison(l7, text, fu
 def test_round21_the_max_turned_zero_adding_one_per_lane_is_a_fact(l7, true_premise, false_twin):
     """Is the max replaced by 0 told as a change ('最大值变成 0 以后每个 lane 多 1', 'the max was replaced by 0') a known
     premise of Q1, while one more 0, or another value for the max, is none?"""
-    assert _known(l7, "Q1", true_premise)
-    assert not _known(l7, "Q1", false_twin)
+    assert known(l7, "Q1", true_premise)
+    assert not known(l7, "Q1", false_twin)
 
 
 @pytest.mark.parametrize(
@@ -2536,8 +2525,8 @@ def test_round21_confirm_only_premises_are_read(l7, question, true_premise, fals
     """Are true premises blind v20 and earlier sent to a TA for nothing read (a padding lane's mask false, the max term
     equal to 1, a large number in the row making the denominator inf, an all-negative row's max turned 0),
     while their false twins are not?"""
-    assert _known(l7, question, true_premise)
-    assert not _known(l7, question, false_twin)
+    assert known(l7, question, true_premise)
+    assert not known(l7, question, false_twin)
 
 
 # ── round 22 (rubric 27): blind v21 ──────────────────────────────────────────────────────────────────
@@ -2902,7 +2891,7 @@ def test_round35_wrong_chains_of_v32_are_flagged(l7, question, text, misconcepti
 def test_round36_true_premises_in_new_words_are_sound(l7, question, premise, sound):
     """Are the true premises of the v33-v34 classes (−∞ − m stays −∞, the 0.0 fill's failure, the ratio's shared
     factor, a worked ratio, the traffic in words, the blank's value) sound, and their false twins not?"""
-    assert _known(l7, question, premise) is sound
+    assert known(l7, question, premise) is sound
 
 
 @pytest.mark.parametrize(
@@ -3661,11 +3650,7 @@ ROUND_READINGS = {
 
 @pytest.mark.parametrize(
     ("question", "text", "found_id", "read", "blank"),
-    [
-        pytest.param(*row, blank, id=f"round{number}-{i}")
-        for number, (blank, rows) in ROUND_READINGS.items()
-        for i, row in enumerate(rows)
-    ],
+    round_params(ROUND_READINGS),
 )
 def test_each_round_s_readings_hold_and_their_false_twins_do_not(
     l7, found, question, text, found_id, read, blank
@@ -3692,8 +3677,8 @@ def test_round45_true_premises_of_v52_v53_are_known(l7, text):
 
 def test_round46_a_shared_number_is_the_shift_s_premise(l7):
     """Is '上下都乘了同一个数' a known premise of invariance, while '上下都是数' is not?"""
-    assert _known(l7, "Q2", "上下都乘了同一个数")
-    assert not _known(l7, "Q2", "上下都是数")
+    assert known(l7, "Q2", "上下都乘了同一个数")
+    assert not known(l7, "Q2", "上下都是数")
 
 
 @pytest.mark.parametrize(
@@ -3709,7 +3694,7 @@ def test_round46_a_shared_number_is_the_shift_s_premise(l7):
 def test_round47_true_premises_of_v56_v57_are_known(l7, premise, is_known):
     """Are the reductions over the whole block, '不能赢' and the naive kernels' lower bandwidth share known premises,
     while their opposites are not?"""
-    assert _known(l7, "Q1", premise) is is_known
+    assert known(l7, "Q1", premise) is is_known
 
 
 def test_round51_the_shift_said_to_set_the_temperature(l7, found):
@@ -3743,4 +3728,4 @@ def test_round52_the_fused_traffic_and_a_prediction_of_4_0(l7, found):
 def test_round54_premises_of_v71_are_known(l7, premise, read):
     """Are the common factor without its adverb ('上下乘 e^{−m}') and the reductions running over every lane known
     premises, while the reductions said to skip the masked lanes are not?"""
-    assert _known(l7, "Q2" if "softmax_j" in premise else "Q1", premise) is read
+    assert known(l7, "Q2" if "softmax_j" in premise else "Q1", premise) is read
