@@ -13,6 +13,7 @@ import re
 from autograder.rubric.model import Rubric
 from autograder.rubric.negation import is_hypothetical, is_negated
 from autograder.rubric.premises import Sentence
+from autograder.rubric.text import is_reported
 from autograder.rubric.textnorm import clause_around, normalize
 
 _VALUE = r"(?P<value>[+-]inf|none|nan|[+-]?\d+(?:\.\d*)?(?:e[+-]?\d+)?(?![\d.]))"
@@ -20,10 +21,11 @@ _VALUE = r"(?P<value>[+-]inf|none|nan|[+-]?\d+(?:\.\d*)?(?:e[+-]?\d+)?(?![\d.]))
 # the code (with an underscore), not a word of prose, not one given a number ("n_cols=5") or called.
 _NAME = r"(?P<name>(?<![\w.])[a-z][a-z0-9]*_[a-z0-9_]*(?![\w.])(?!\s*(?:=|\(\s*[a-z0-9_.'\"]|个|次|倍)))"
 _VERB = (
-    r"(?:other\s*(?:=|:|取|为|是|用|设为|设成|填)?\s*|(?:填|设|改|换|用|filled|used|set|switched|put)"
+    r"(?:other\s*(?:=|:|取|为|是|用|设为|设成|填)?\s*|(?:填|设|改|换|用|\bfilled|\bused|\bset|\bswitched|\bput)"
     r"(?:的是|了|成|为|入|的|到|成了|\s+(?:other\s+)?(?:to|with|as|=))?\s*(?:other\s*=?\s*)?)"
 )
-# "我填的是 0.0", "other=0.0", "I filled other with 0.0", "改成加法单位元 0.0 后": what the student filled.
+# "我填的是 0.0", "other=0.0", "I filled other with 0.0", "改成加法单位元 0.0 后": what the student filled. An English
+# verb is a word of its own: "output 1" and "offset 1e4" put and set nothing (lesson 7 blind v84 l7v84-ex-012).
 # A number inside a list ("用 [1,2,3] 手推") is an input, not a fill.
 _FILLED = re.compile(rf"{_VERB}(?:[^\d\s,;:+\-\[]{{0,8}}?\s*{_VALUE}|{_NAME})")
 # Another parameter in the clause (a tolerance, a width): its number is not the blank's value. So is a
@@ -34,7 +36,7 @@ _OTHER_PARAMETER = re.compile(
     r"|\b[a-z_]\w*(?<!other)\s*=\s*[+-]?\d"
 )
 _EARLIER = re.compile(
-    r"第一次|一开始|起初|最初|原来|之前|误填|误设|当时|\bat\s+first|initially|originally|first\s+(?:version|try|attempt)"
+    r"第一次|一开始|最开始|刚开始|起初|起先|最初|原来|之前|误填|误设|当时|\bat\s+first|initially|originally|first\s+(?:version|try|attempt)"
     # "I first put BLOCK_SIZE as the divisor … changed it to n_cols": an earlier try told in the first person.
     r"|\bi\s+(?:had\s+)?first\b"
 )
@@ -156,6 +158,8 @@ def _states(text: str, hit: re.Match, rubric: Rubric, unfilled: bool) -> bool:
     if (
         told_as_earlier_or_trial(before)
         or told_as_earlier_or_trial(text[clause_start : hit.start()])
+        # Someone else's fill ("讨论区有人说 other 填 0.0 也能过检查，其实不对"): not what the submitted code holds.
+        or is_reported(text[clause_start : hit.start()])
         or _TRIAL_AFTER.search(text[hit.end() :])
         or _WOULD_AFTER.search(text[hit.end() :])
         or _OTHER_PARAMETER.search(text[hit.start() : at] if hit.group("name") else hit.group(0))

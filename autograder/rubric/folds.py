@@ -46,6 +46,8 @@ _TYPOS = {
     # Lesson 6 blind v68 (l6v68-q1-017, '天充的是 0', '算方插之前'): neither 天充 nor 方插 is a word.
     "天充": "填充",
     "方插": "方差",
+    # Lesson 6 blind v85 (l6v85-q1-008, '方茬就偏大了'): 方茬 is no word.
+    "方茬": "方差",
     # Taiwan's words for the lesson's terms (t2s converts the characters, not the vocabulary).
     "变异数": "方差",
     "资料": "数据",
@@ -79,6 +81,9 @@ _CONTEXT_TYPOS = (
     # 平放 (lay flat) and 开放 (open) are words: read as 平方 / 开方 only beside a step of the arithmetic ("再平放",
     # "平放之后", "开放得到 nan", "加在开放之前").
     (re.compile(r"(?<=[再先要])平放|平放(?=\s*(?:之后|以后|后|求和|再|的和))"), "平方"),
+    # 平房 (a bungalow) for 平方 after a value squared ("多加一个 mean 的平房"), 求合 for 求和 after a step ("再求合").
+    (re.compile(r"(?<=的)\s*平房|平房(?=\s*(?:之后|以后|后|求和|再|的和|和))"), "平方"),
+    (re.compile(r"(?<=[再先要])求合|求合(?=\s*(?:之后|以后|后|时|的时候|前|之前|里|中))"), "求和"),
     (
         re.compile(r"(?<=[再先要])开放|开放(?=\s*(?:得到|之前|之后|以前|以后|前|后|会|时|出|的时候|运算))"),
         "开方",
@@ -92,6 +97,13 @@ _CONTEXT_TYPOS = (
     # ("fp16 的经度不够", "初一 BLOCK_SIZE", "均指会变小"; lesson 6 blind v30 l6v30-q2-017).
     (re.compile(r"经度(?=\s*(?:不够|不足|太低|低|更高|高|损失|丢|有限|只有))"), "精度"),
     (re.compile(r"初一(?=\s*(?:block|n\b|n_cols|\d|真实|个数|元素))", re.IGNORECASE), "除以"),
+    # 出以 for 除以 before the count it divides by (lesson 6 blind v85 l6v85-ex-005, '要出以真实的列数'), never 溢出以后.
+    (
+        re.compile(
+            r"(?<![超溢突输演指跳])出以(?=\s*(?:block|n\b|n_cols|\d|真实|实际|个数|元素|列数))", re.IGNORECASE
+        ),
+        "除以",
+    ),
     (re.compile(r"(?<!平)均指(?=\s*(?:会|就|偏|变|被|不对|错|=))"), "均值"),
     # 最大直 for 最大值 outside 最大直径; 平一 for 平移 before what the shift leaves unchanged (lesson 7 blind v29 l7v29-q2-021).
     (re.compile(r"最大直(?!径|线|角|接)"), "最大值"),

@@ -42,7 +42,7 @@ _CITED = re.compile(
     r"笔记(?!本)|讲义|课上|课程|文档|教材|\blesson\b|\bcommitted\b|\bthe\s+notes\b|第\s*\d+\s*(?:节|章|部分)|\bsection\s*\d"
 )
 _OWN_RUN = re.compile(
-    r"我(?:自己)?的实测|(?<!的)实测|我测|我跑|我自己|测得|测出|跑出|跑了|运行了|我的\s*(?:kernel|mean|实现|代码|程序|结果|版本)"
+    r"我(?:自己)?的实测|(?<!的)实测|我测|我跑|我自己|测得|测出|测了一?下|跑出|跑了|运行了|我的\s*(?:kernel|mean|实现|代码|程序|结果|版本)"
     r"|\bi\s+(?:measured|ran|got)\b|\bmy\s+(?:run|kernel)"
 )
 # A speed or bandwidth figure (GB/s, ms, "快了 70%", "2 倍加速"): the interpreter runs the kernel on the CPU

@@ -70,3 +70,24 @@ def test_a_described_experiment_or_input_is_no_filled_value(l6, note):
     """Is a lesson experiment's parameter ("把 FILL 改成 1.0") or a hand-worked input list ("用 [2,4,…]")
     kept out of the values the note says the submitted code holds?"""
     assert stated_values(prepare(note, l6), l6, names=True) == []
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "最开始我填了 0.0，可见检查在 (4, 100) 上失败。",
+        "讨论区有人说 other 填 0.0 也能过检查，其实不对。",
+        "I hand-traced the 1×1 case (exp(0) = 1, output 1).",
+        "the row has an offset 1e4 and a spread of 1.",
+    ],
+)
+def test_a_first_try_a_reported_fill_or_an_english_word_holding_a_verb_is_no_filled_value(l7, note):
+    """Is a first try ('最开始我填了 0.0'), someone else's fill ('讨论区有人说 other 填 0.0') or a verb inside another
+    English word ('output 1', 'offset 1e4') kept out of the values the note says the submitted code holds? (lesson 7
+    blind v84 l7v84-ex-012, v85 l7v85-ex-005, -012)"""
+    assert stated_values(prepare(note, l7), l7) == []
+
+
+def test_a_plain_english_put_still_states_the_value(l7):
+    """Is 'I put 0.0 as other' still the submitted value once the verbs are words of their own?"""
+    assert [v for v, _ in stated_values(prepare("I put 0.0 as other", l7), l7)] == ["0.0"]

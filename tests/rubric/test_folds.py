@@ -116,3 +116,14 @@ def test_homophones_of_the_v68_class_fold():
         == "输入的时候填充的是 0，所以算方差之前要再 mask"
     )
     assert fold_typos("填充值插入到方差之前") == "填充值插入到方差之前"
+
+
+def test_homophones_of_the_v85_class_fold():
+    """Are 方茬, 平房 after a value squared, 求合 as a step and 出以 before a count folded (lesson 6 blind v85), while the
+    bungalow (住在平房里), 组合 and 溢出以后 stay as they are?"""
+    assert (
+        fold_typos("每个空 lane 多加一个 mean 的平房，方茬就偏大了，所以再求合之前要出以真实的列数")
+        == "每个空 lane 多加一个 mean 的平方，方差就偏大了，所以再求和之前要除以真实的列数"
+    )
+    assert fold_typos("他住在平房里，需求合理") == "他住在平房里，需求合理"
+    assert fold_typos("exp 溢出以后就是 inf") == "exp 溢出以后就是 inf"

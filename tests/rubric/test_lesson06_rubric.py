@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the eighty-three blind sets appended as splits blind-v1 to blind-v84 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the eighty-five blind sets appended as splits blind-v1 to blind-v86 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 85)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 87)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3300,6 +3300,29 @@ ROUND_READINGS = {
             ("Q2", "关于除数：我觉得应该是 BLOCK_SIZE。", "divide_by_n", False),
         ],
     ),
+    # Are the padding said to revert to memory, the divisor said in an analogy's count, by 真 before the analogy's thing and
+    # as '真实的 N', and the block divisor supposed before its effect read as blind v85-v86 showed (the padding vetoed, the
+    # divisor credited, the supposition no veto), while their twins are not?
+    60: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q1",
+                "other=0.0 只在第一次 tl.sum 里有效，之后 padding lane 会恢复成显存里原来的值，所以要再 mask 一次。",
+                "padding_garbage",
+                True,
+            ),
+            ("Q1", "tl.where 把 padding lane 恢复成 0，第二次求和才对。", "padding_garbage", False),
+            ("Q2", '分母要除以"人数"，不是除以"座位数"。', "divide_by_n", True),
+            ("Q2", '分母要除以"人数"，不是除以"人的平均身高"。', "divide_by_n", False),
+            ("Q2", "分母：只有 N 个是真包裹。", "divide_by_n", True),
+            ("Q2", "分母：只有 N 个是空包裹。", "divide_by_n", False),
+            ("Q2", "所以我认为应该除以真实的 N。", "divide_by_n", True),
+            ("Q2", "所以我认为应该除以真实的 BLOCK_SIZE。", "divide_by_n", False),
+            ("Q2", "分母用 BLOCK_SIZE 就等于把空库位也当包裹来平均，均值偏小。", "divide_by_block", False),
+            ("Q2", "分母就用 BLOCK_SIZE。", "divide_by_block", True),
+        ],
+    ),
 }
 
 
@@ -3367,6 +3390,22 @@ ROUND_PREMISES = {
         ("Q1", "把 padding 恢复成 1", False),
         ("Q2", "fp32 has 24 bits and a range up to ~3e38", True),
         ("Q2", "fp32 has a range up to ~3e8", False),
+    ],
+    # Are the square root of a negative written with its sign, the masked lanes reading no memory, the variance following the
+    # wrong mean, the mask not carried with the data and a sum of squares growing fast (blind v85-v86's confirm-only routes)
+    # read as sound, while their twins are not?
+    60: [
+        ("Q3", "√(负数) = nan", True),
+        ("Q3", "负数开方得到 0", False),
+        ("Q1", "越界 lane 不读内存", True),
+        ("Q1", "越界 lane 也读内存", False),
+        ("Q1", "N 之后的 lane 不读内存", True),
+        ("Q2", "方差也随之出错", True),
+        ("Q2", "方差不会随之出错", False),
+        ("Q1", "the mask is not carried along with the data", True),
+        ("Q1", "the mask is carried along with the data", False),
+        ("Q2", "a sum of squares grows quickly", True),
+        ("Q2", "a sum of squares grows slowly", False),
     ],
 }
 

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the eighty-three blind sets appended as splits blind-v1 to blind-v83?"""
+    """Does the calibration file parse, with the eighty-five blind sets appended as splits blind-v1 to blind-v85?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 84)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 86)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -259,6 +259,21 @@ ROUND_PREMISES = {
         ("Q1", "两次归约都没有它", False),
         ("Q1", "padding 经历两次归约", True),
         ("Q1", "padding 跳过两次归约", False),
+    ],
+    # Are the lanes kept out of memory and handed other, a finite max and what it rules out, the denominator inf after an
+    # overflow and one real thing of an analogy (blind v84-v85's confirm-only routes) read as sound, while their twins are not?
+    61: [
+        ("Q1", "mask 把它们挡在显存外", True),
+        ("Q1", "mask 把它们放进显存里", False),
+        ("Q1", "它们直接领到 other", True),
+        ("Q1", "m 是有限数", True),
+        ("Q1", "m 是无穷大", False),
+        ("Q1", "不会出现 -inf - (-inf)", True),
+        ("Q1", "会出现 -inf - (-inf)", False),
+        ("Q1", "at least one real ship exists", True),
+        ("Q1", "at least one padding lane exists", False),
+        ("Q2", "分母就是 inf", True),
+        ("Q2", "分母就是 1", False),
     ],
 }
 
@@ -3643,6 +3658,31 @@ ROUND_READINGS = {
                 "loosened_check",
                 False,
             ),
+        ],
+    ),
+    # Are the shift said to make rows sum to 1, the −∞ lanes said to be removed by the max and the masked lanes handed other
+    # read (blind v84-v85), while the division making rows sum to 1, exp making the lanes 0 and a lane reading memory are not?
+    61: (
+        "-inf, row_max",
+        [
+            (
+                "explanation",
+                "shift 填 row_max，是为了让每一行 exp 之后的和等于 1。",
+                "shift_normalizes",
+                True,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max，是为了 exp 不溢出；除以分母才让每一行的和等于 1。",
+                "shift_normalizes",
+                False,
+            ),
+            ("Q1", "在 tl.max 这一步，−∞ 的 lane 会被直接剔除出去。", "mask_skips_reduction", True),
+            ("Q1", "−∞ 的 lane 在 exp 之后是 0，相当于被剔除出分母。", "mask_skips_reduction", False),
+            ("Q1", "它们直接领到 other，也就是 −∞。", "input_fill", True),
+            ("Q1", "它们直接去显存里读。", "input_fill", False),
+            ("Q1", "each just receives the `other` value in its register", "input_fill", True),
+            ("Q1", "each just reads memory past the row", "input_fill", False),
         ],
     ),
 }

@@ -89,3 +89,15 @@ def test_zhe_yang_closing_a_likeness_draws_no_consequence():
 
     assert causal_links(normalize("eps：像这行这样 var 被算成 0，1/sqrt(0) = inf")) == []
     assert [link.marker for link in causal_links(normalize("先截到 0，这样 var 就不会是负数"))] == ["这样"]
+
+
+def test_zhe_yang_after_a_concession_draws_no_consequence():
+    """Is 这样 in '即使这样' / '就算这样' / '尽管这样' (even so) left unmarked, while '这样 exp 就不会溢出' still concludes?
+    (lesson 6 blind v86 l6v86-q3-014)"""
+    for text in (
+        "即使这样，舍入也可能让方差变成很小的负数",
+        "就算这样，方差也可能是负数",
+        "尽管这样，还是要截到 0",
+    ):
+        assert [m.group(0) for m in MARKER.finditer(normalize(text))] == []
+    assert kinds("先减最大值，这样 exp 就不会溢出") == [("这样", "backward")]

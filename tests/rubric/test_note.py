@@ -143,6 +143,11 @@ def test_a_speed_figure_without_a_gpu_is_an_unrun_claim(l6, question, answer, un
         # The student's own figure still is a claim, even beside a section number.
         ("我没有 GPU，用解释器跑了第 3 节的代码，我的实测是 1.2 ms。", True),
         ("我没有 GPU，在 CPU 上实测单遍比两遍快了 30%，和第 3 节不一样。", True),
+        # A section followed as the procedure of the student's own run (lesson 7 blind v84 l7v84-ex-005).
+        (
+            "仅静态审查，我这台机器没有 GPU。按第 3 节测了一下，单遍比两遍快 1.5 倍，带宽大约 2600 GB/s。",
+            True,
+        ),
     ],
 )
 def test_figures_quoted_from_a_section_of_the_lesson_are_no_run(l6, answer, unrun):
