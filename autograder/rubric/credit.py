@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from autograder.rubric.filled import owns_wrong_value, wrong_blank
+from autograder.rubric.filled import owns_wrong_value, unknown_name, wrong_blank
 from autograder.rubric.model import Question, Rubric
 from autograder.rubric.premises import Sentence
 from autograder.rubric.reasons import claimed, judge_reasons, without_sound_conclusions
@@ -30,6 +30,10 @@ def credit_concepts(q: Question, asked, sentences, context, rubric: Rubric, resu
             # filled that one ("我填了 1.0" would be an honest account): a TA reads it.
             result.flag("contradicts_code", removed[0].raw)
         credited = {cid: s for cid, s in credited.items() if not q.concept(cid).about_value}
+    elif result is not None and unknown_name(q, context):
+        argued = [s for cid, s in credited.items() if q.concept(cid).about_value]
+        if argued:
+            result.flag("suspect:unknown_blank", argued[0].raw)
     return credited
 
 

@@ -49,8 +49,8 @@ _TRIAL = re.compile(
 _TRIAL_AFTER = re.compile(
     r"^\s*(?:试试|试了?一?下|看看|\bto\s+see\b|\bas\s+(?:a|an)\s+(?:test|experiment)\b)"
 )
-# What a choice would do ("用 BLOCK_SIZE 会把 padding 算进个数", "using 1.0 would ..."): a counterfactual.
-_WOULD_AFTER = re.compile(r"^\s*(?:的话|就?会(?!议)|\bwould\b|\bwill\b)")
+# What a choice would do ("用 BLOCK_SIZE 会把 padding 算进个数", "using 1.0 would ...", "填 0 就等于不平移"): a counterfactual.
+_WOULD_AFTER = re.compile(r"^\s*(?:的话|就?会(?!议)|就?(?:等于|相当于)|\bwould\b|\bwill\b)")
 _NORMATIVE = re.compile(r"(?:应该?|要|需要|必须|得|should|must|need\s+to|has\s+to)\s*\S{0,3}$")
 
 
@@ -109,6 +109,17 @@ def wrong_blank(q, context: dict | None) -> bool:
     return bool(values - set(q.right_blank))
 
 
+def unknown_name(q, context: dict | None) -> str | None:
+    """A kernel name in a submitted blank that the question does not list as right, when it lists names
+    ("n_cols, mean": mean). The scorer cannot tell an equivalent spelling from a wrong expression, so a
+    note arguing for the value is read by a TA (lesson 6 blind v88 l6v88-ex-022)."""
+    rights = {value for value in q.right_blank if re.fullmatch(r"[a-z_][a-z0-9_]*", value)}
+    if not rights or not context:
+        return None
+    odd = blank_names(context.get("blank")) - rights
+    return min(odd) if odd else None
+
+
 def owns_wrong_value(sentences: list[Sentence], context: dict | None, rubric: Rubric) -> bool:
     """Whether the note names a submitted literal as what it filled, in any clause, a past or tried
     one included ("我填了 1.0（当时以为…）"): it gives an account of the code it submitted."""
@@ -160,6 +171,8 @@ def _states(text: str, hit: re.Match, rubric: Rubric, unfilled: bool) -> bool:
         or told_as_earlier_or_trial(text[clause_start : hit.start()])
         # Someone else's fill ("讨论区有人说 other 填 0.0 也能过检查，其实不对"): not what the submitted code holds.
         or is_reported(text[clause_start : hit.start()])
+        # A likeness ("省略 other 时拿到的是 0，和填 0.0 一样"): the fill it compares with, not the submitted one.
+        or re.search(r"(?:和|跟|与|同)\s*$", before)
         or _TRIAL_AFTER.search(text[hit.end() :])
         or _WOULD_AFTER.search(text[hit.end() :])
         or _OTHER_PARAMETER.search(text[hit.start() : at] if hit.group("name") else hit.group(0))

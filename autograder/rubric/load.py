@@ -113,7 +113,7 @@ def _question(qid: str, data: dict, terms: dict[str, str], misconception) -> Que
             entries.labelled(entries.premise, p, terms) for p in data.get("valid_premises") or ()
         ),
         states_value=bool(data.get("states_value", False)),
-        right_blank=tuple(blank_value(v) for v in data.get("right_blank") or ()),
+        right_blank=tuple(blank_value(v) or str(v) for v in data.get("right_blank") or ()),
         claims=entries.optional_patterns("claims", data.get("claims"), terms),
         reduction=str(data["reduction"]) if data.get("reduction") else None,
     )

@@ -15,7 +15,6 @@ import re
 from autograder.rubric.filled import (
     NAMED,
     blank_names,
-    blank_value,
     blank_values,
     mean_blank,
     stated_values,
@@ -126,6 +125,11 @@ _MAX_SHIFT = re.compile(
 )
 # A sentence that tells of the mean itself ("我减的是均值而不是 row_max") is an honest account, not a contradiction.
 _MEAN_WORD = re.compile(r"均值|平均|\bmean\b|\baverage\b|tl\.sum|除以\s*n|/\s*n")
+# The max named as the fix still to make ("应该改成 row_max，还没来得及改"): a plan, not what the code holds
+# (lesson 7 blind v86 l7v86-ex-001).
+_PLANNED = re.compile(
+    r"(?:应该|应当|要|需要|必须|打算|\bshould\b|\bmust\b)\s*(?:改成|改为|换成|改用|填|用|\bbe\b|\buse\b)?\s*$"
+)
 
 
 def _names_max_shift(text: str, rubric: Rubric) -> bool:
@@ -133,7 +137,7 @@ def _names_max_shift(text: str, rubric: Rubric) -> bool:
         return False
     for m in _MAX_SHIFT.finditer(text):
         before = text[max(0, m.start() - 24) : m.start()]
-        if told_as_earlier_or_trial(before):
+        if told_as_earlier_or_trial(before) or _PLANNED.search(before):
             continue
         if is_negated(text, m.start(), m.end(), rubric.language, refute=False):
             continue
@@ -146,8 +150,9 @@ def _names_max_shift(text: str, rubric: Rubric) -> bool:
 def unread_note(sentences: list[Sentence], context: dict | None, rubric: Rubric) -> str | None:
     """The note's sentence naming the submitted value, when the note says more than that: a note
     about the student's own, consistent code that earned nothing is one the patterns failed to read."""
-    blank = blank_value((context or {}).get("blank"))
-    named = [s for value, s in stated_values(sentences, rubric) if blank and value == blank]
+    # Every literal blank, so a lesson with two ("n_cols, 0.0") is read too (lesson 6 blind v88 l6v88-ex-016).
+    blanks = (blank_values((context or {}).get("blank")) or set()) - {""}
+    named = [s for value, s in stated_values(sentences, rubric) if value in blanks]
     rest = "".join(s.text for s in sentences if not named or s is not named[0])
     return named[0].raw if named and len(LETTERS.sub("", rest)) >= 10 else None
 

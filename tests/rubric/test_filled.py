@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from autograder.rubric.filled import stated_values, wrong_blank
+from autograder.rubric.filled import stated_values, unknown_name, wrong_blank
 from autograder.rubric.reading import prepare
 
 
@@ -91,3 +91,32 @@ def test_a_first_try_a_reported_fill_or_an_english_word_holding_a_verb_is_no_fil
 def test_a_plain_english_put_still_states_the_value(l7):
     """Is 'I put 0.0 as other' still the submitted value once the verbs are words of their own?"""
     assert [v for v, _ in stated_values(prepare("I put 0.0 as other", l7), l7)] == ["0.0"]
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "填 0 就等于不平移，±1000 的行会溢出。",
+        "原因是省略 other 时这些 lane 实际拿到的是 0（解释器上就是 0），和填 0.0 一样，分母多了 e^(−max)。",
+    ],
+)
+def test_what_a_fill_amounts_to_or_a_likeness_to_it_is_no_filled_value(l7, note):
+    """Is '填 0 就等于不平移' (what a fill would amount to) or '和填 0.0 一样' (a likeness) kept out of the submitted values?
+    (lesson 7 blind v86 l7v86-ex-003, -025)"""
+    assert stated_values(prepare(note, l7), l7) == []
+
+
+@pytest.mark.parametrize(
+    ("blank", "odd"),
+    [
+        ("n_cols, mean", "mean"),
+        ("x_row_stride, 0.0", "x_row_stride"),
+        ("n_cols, 0.0", None),
+        ("(n_cols), 0.", None),
+    ],
+)
+def test_a_name_the_question_does_not_list_as_right_is_found(blank, odd):
+    """Is a kernel name in a blank that the question does not list as right ('mean', 'x_row_stride') found, while
+    n_cols and literals, however spelled, are not? (lesson 6 blind v88 l6v88-ex-022)"""
+    question = SimpleNamespace(right_blank=("0.0", "n_cols"))
+    assert unknown_name(question, {"blank": blank}) == odd

@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the eighty-five blind sets appended as splits blind-v1 to blind-v86 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the eighty-seven blind sets appended as splits blind-v1 to blind-v88 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 87)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 89)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3323,6 +3323,19 @@ ROUND_READINGS = {
             ("Q2", "分母就用 BLOCK_SIZE。", "divide_by_block", True),
         ],
     ),
+    # Are the divisor worked as '除 6，不能除 8', the second mask's reason as '放回 0 才不进平方和' and '除以实际营业天数 N' read
+    # (blind v87-v88), while their twins are not?
+    61: (
+        "n_cols, 0.0",
+        [
+            ("explanation", "理由：除数是 6 单就除 6，不能除 8。", "divisor_reason", True),
+            ("explanation", "理由：除数是 6 单就除 6，也能除 6。", "divisor_reason", False),
+            ("explanation", "第二个空：要放回 0 才不进平方和。", "other_reason", True),
+            ("explanation", "第二个空：要放回 1 才不进平方和。", "other_reason", False),
+            ("Q2", "日均 GMV 肯定除以实际营业天数 N。", "divide_by_n", True),
+            ("Q2", "日均 GMV 肯定除以全部格子数 BLOCK_SIZE。", "divide_by_n", False),
+        ],
+    ),
 }
 
 
@@ -3406,6 +3419,22 @@ ROUND_PREMISES = {
         ("Q1", "the mask is carried along with the data", False),
         ("Q2", "a sum of squares grows quickly", True),
         ("Q2", "a sum of squares grows slowly", False),
+    ],
+    # Are the sum blind to the mask, the variance squaring the lanes, 0 added changing nothing, a zero mean hiding the error,
+    # the variance wrong after the mean and two close numbers subtracted exactly (blind v87-v88's confirm-only routes) read
+    # as sound, while their twins are not?
+    61: [
+        ("Q1", "tl.sum 根本不知道 mask 是什么", True),
+        ("Q1", "tl.sum 知道 mask 是什么", False),
+        ("Q1", "the variance squares these values and sums them", True),
+        ("Q1", "0 加进去啥也不改", True),
+        ("Q1", "1 加进去啥也不改", False),
+        ("Q1", "平均值为 0 的数据看不出这个错", True),
+        ("Q1", "只有均值正好是 0 的时候才碰巧对", True),
+        ("Q1", "只有均值正好是 5 的时候才碰巧对", False),
+        ("Q2", "均值错跟着错", True),
+        ("Q3", "相减的是两个很接近的 fp32 数，这一步是精确的", True),
+        ("Q3", "相减的是两个相差很远的 fp32 数", False),
     ],
 }
 

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the eighty-five blind sets appended as splits blind-v1 to blind-v85?"""
+    """Does the calibration file parse, with the eighty-seven blind sets appended as splits blind-v1 to blind-v87?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 86)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 88)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -274,6 +274,21 @@ ROUND_PREMISES = {
         ("Q1", "at least one padding lane exists", False),
         ("Q2", "分母就是 inf", True),
         ("Q2", "分母就是 1", False),
+    ],
+    # Are the arithmetic of NaN, a log after an underflow, a worked underflow, an unshifted row of large negatives
+    # underflowing and a program handling about 8 short rows (blind v86-v87's confirm-only routes) read as sound, while
+    # their twins are not?
+    62: [
+        ("Q2", "整帧 inf/inf = NaN", True),
+        ("Q2", "整帧 inf/inf = 1", False),
+        ("Q2", "分母 0，0/0 = NaN", True),
+        ("Q2", "再 log 就是 −inf", True),
+        ("Q2", "再 log 就是 0", False),
+        ("Q2", "先算 softmax 得 e^(−2000)/1.368 = 0", True),
+        ("Q2", "先算 softmax 得 e^(−2)/1.368 = 0", False),
+        ("Q2", "一行全是很负的数时，exp 全下溢", True),
+        ("Q3", "with short rows each program of our kernel handles ~8 rows one after another", True),
+        ("Q3", "with short rows each program of our kernel handles 100 rows at once", False),
     ],
 }
 
@@ -3683,6 +3698,35 @@ ROUND_READINGS = {
             ("Q1", "它们直接去显存里读。", "input_fill", False),
             ("Q1", "each just receives the `other` value in its register", "input_fill", True),
             ("Q1", "each just reads memory past the row", "input_fill", False),
+        ],
+    ),
+    # Are the 0.0 fill said to leave the max unharmed after a colon or named after the reduction, the reductions said to
+    # work only on the lanes 'mask 为真', the lanes holding whatever other is and a fill put in the first blank read (blind
+    # v86-v87, calibration l7v21-ex-015), while 'just small' and the likeness '和填 0.0 一样' are not?
+    62: (
+        "-inf, row_max",
+        [
+            ("Q1", "如果填 0.0：max 不会受影响。", "zero_fill_harmless", True),
+            ("Q1", "max 那边 0.0 不影响。", "zero_fill_harmless", True),
+            ("Q1", "哪怕行最大值是正的，padding 也还是加 e^(−max)，只是很小。", "zero_fill_harmless", False),
+            (
+                "explanation",
+                "tl.sum / tl.max 只对 mask 为真的 lane 归约，所以填什么都一样。",
+                "mask_skips_reduction",
+                True,
+            ),
+            ("explanation", "tl.sum / tl.max 对所有 lane 归约，所以要填 −∞。", "mask_skips_reduction", False),
+            (
+                "explanation",
+                "省略 other 时这些 lane 实际拿到的是 0，和填 0.0 一样，每个 padding lane 往分母里加了 e^(−max)。",
+                "zero_padding_fine",
+                False,
+            ),
+            ("explanation", "填 0.0 也行，反正检查过了。", "zero_padding_fine", True),
+            ("Q1", "they simply hold whatever `other` is", "input_fill", True),
+            ("Q1", "they simply read whatever memory holds", "input_fill", False),
+            ("explanation", "I put float('-inf') in the first blank.", "why_other", True),
+            ("explanation", "I put 0.0 in the first blank.", "why_other", False),
         ],
     ),
 }

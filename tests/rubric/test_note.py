@@ -262,3 +262,37 @@ def test_a_note_naming_the_max_over_a_mean_shift_contradicts_the_code(l7, note, 
     code that subtracts the max (tl.max(x, axis=0), row_max, m) does not, nor a note that tells of the mean?"""
     scored = score_answer(l7, "explanation", note, {"blank": blank, "checks_passed": True})
     assert ("contradicts_code" in scored.flags) is contradicts
+
+
+@pytest.mark.parametrize(
+    ("note", "blank", "routed"),
+    [
+        # Lesson 6 blind v88 l6v88-ex-016: two blanks, the note names one of them and argues in words the patterns miss.
+        (
+            "divisor=n_cols，centered_other=0.0。理由是我们店铺的规矩，空格子按惯例不记账，大家都这么做。",
+            "n_cols, 0.0",
+            True,
+        ),
+        ("divisor=n_cols，centered_other=0.0。", "n_cols, 0.0", False),
+    ],
+)
+def test_a_zero_note_naming_one_of_two_blanks_and_saying_more_routes(l6, note, blank, routed):
+    """Does a note that names a submitted blank of a two-blank lesson and says more, yet earns nothing, go to a TA
+    (unread_note), while the bare fills alone do not?"""
+    scored = score_answer(l6, "explanation", note, {"blank": blank, "checks_passed": True})
+    assert ("unread_note" in scored.flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("note", "contradicts"),
+    [
+        ("shift 我填的是行均值。结果全是 NaN。应该改成 row_max，还没来得及改。", False),
+        ("shift 我填的是行均值。结果全是 NaN。", False),
+        ("第二个空是 row_max，所以指数都不大于 0。", True),
+    ],
+)
+def test_the_max_named_as_a_fix_still_to_make_is_no_contradiction(l7, note, contradicts):
+    """Is '应该改成 row_max，还没来得及改' (a fix still to make) no contradiction of code whose shift is the row mean, while the
+    max said to be in the code still is? (lesson 7 blind v86 l7v86-ex-001)"""
+    context = {"blank": "-inf, tl.sum(x, axis=0) / n_cols", "checks_passed": False}
+    assert ("contradicts_code" in score_answer(l7, "explanation", note, context).flags) is contradicts
