@@ -84,6 +84,8 @@ _ANSWERED = re.compile(
     # A dash before the verdict ("有人说 '…'——也不对", "'…'——和是对的，个数不对", "有人以为…——实测…，不是性能问题",
     # "——不是这样" (lesson 6 blind v8 l6v8-q2-005)).
     r"|--[^。]{0,60}?(?:不对|是错的|错了|不成立|不是这样|并非如此|不是[^,;:。]{0,6}(?:问题|原因))\s*(?:[,;:。]|$)"
+    # "有人说 centered_other 填什么都行，反正 tl.sum 会跳过 masked lane——其实 tl.sum 不看 mask" (lesson 6 blind v90 l6v90-ex-025).
+    r"|--\s*(?:但|可是|然而)?\s*(?:其实|事实上|实际上)"
     # A counterexample answers it ("有人说 '0 最小，填 0 也行'，反例：…", "…, counterexample: …").
     r"|,\s*(?:一个|举个|举一个)?\s*反例\s*(?:是|就是)?\s*:|,\s*(?:a|one)?\s*counter-?example\s*:"
     # A saying quoted and called wrong right after its closing quote.

@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the eighty-seven blind sets appended as splits blind-v1 to blind-v88 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the eighty-nine blind sets appended as splits blind-v1 to blind-v90 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 89)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 91)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3336,6 +3336,28 @@ ROUND_READINGS = {
             ("Q2", "日均 GMV 肯定除以全部格子数 BLOCK_SIZE。", "divide_by_n", False),
         ],
     ),
+    # Are fp16 called a lossless compression or the sums said right without the cast routed, and 'N is the sample size' read
+    # (blind v89-v90), while the cast kept and N named the block are not?
+    62: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q2",
+                "半精度是一种无损压缩格式，读出来还是原来的数。",
+                "fp16_cast_needless",
+                True,
+            ),
+            ("Q2", "不转其实也能算对，只是课程要求统一。", "fp16_cast_needless", True),
+            ("Q2", "不转 fp32 就会算错：和大了以后小项被舍入吃掉。", "fp16_cast_needless", False),
+            (
+                "Q2",
+                "N is the sample size; the extra lanes are only padding and carry no data.",
+                "divide_by_n",
+                True,
+            ),
+            ("Q2", "BLOCK_SIZE is the sample size.", "divide_by_n", False),
+        ],
+    ),
 }
 
 
@@ -3435,6 +3457,24 @@ ROUND_PREMISES = {
         ("Q2", "均值错跟着错", True),
         ("Q3", "相减的是两个很接近的 fp32 数，这一步是精确的", True),
         ("Q3", "相减的是两个相差很远的 fp32 数", False),
+    ],
+    # Are the padding's earlier 0 told by a pronoun, the sum's identity named as 0, x − mean called element-wise or applied
+    # lane by lane, the variance swamped or polluted, eps 'added before the square root', BLOCK as the next power of two
+    # and sqrt(−δ) (blind v89-v90's confirm-only routes) read as sound, while their twins are not?
+    62: [
+        ("Q1", "因为它们原来是 0", True),
+        ("Q1", "因为它们原来是 1", False),
+        ("Q1", "第一次 reduction 是 tl.sum，它的 identity element 是 0", True),
+        ("Q1", "第一次 reduction 是 tl.sum，它的 identity element 是 1", False),
+        ("Q1", "它是 element-wise 的", True),
+        ("Q1", "x - mean is applied lane by lane to the whole block", True),
+        ("Q1", "真实方差完全被淹没", True),
+        ("Q1", "方差就被这些 padding 污染了", True),
+        ("Q3", "要加在开方之前", True),
+        ("Q3", "要加在开方之后", False),
+        ("Q2", "BLOCK_SIZE is just the next power of two", True),
+        ("Q2", "BLOCK_SIZE is just the number of real elements", False),
+        ("Q3", "sqrt(−δ) = NaN", True),
     ],
 }
 

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the eighty-seven blind sets appended as splits blind-v1 to blind-v87?"""
+    """Does the calibration file parse, with the eighty-nine blind sets appended as splits blind-v1 to blind-v89?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 88)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 90)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3727,6 +3727,41 @@ ROUND_READINGS = {
             ("Q1", "they simply read whatever memory holds", "input_fill", False),
             ("explanation", "I put float('-inf') in the first blank.", "why_other", True),
             ("explanation", "I put 0.0 in the first blank.", "why_other", False),
+        ],
+    ),
+    # Are the padding said to be written out, the fill matched to log(0), the shift said to put the output in 0 to 1 or to
+    # normalise x into [0, 1], 0 named the max's identity and the two log forms called numerically the same with 对数 read
+    # (blind v88-v89), while their true accounts are not?
+    63: (
+        "-inf, row_max",
+        [
+            ("Q1", "输出时把这个 −∞ 写回去。", "padding_output_written", True),
+            ("Q1", "padding lane 在最后输出的时候会被写到 y 里面。", "padding_output_written", True),
+            ("Q1", "store 带 mask，padding lane 不会被写出去。", "padding_output_written", False),
+            (
+                "Q1",
+                "padding 位置的 log 概率应该是 log(0) = −∞，所以 other 也得是 −∞。",
+                "padding_output_written",
+                True,
+            ),
+            ("Q2", "减行最大值是为了让 softmax 的输出落在 0～1 之间。", "shift_normalizes", True),
+            ("Q2", "减行最大值是为了让 exp 不溢出。", "shift_normalizes", False),
+            ("explanation", "shift 填 row_max，这样 x 被归一化到 [0, 1]。", "shift_normalizes", True),
+            ("Q1", "0 既是加法的单位元，也是 max 的单位元。", "zero_max_identity", True),
+            ("explanation", "0 是 max 和 sum 共同的单位元。", "zero_max_identity", True),
+            ("Q1", "−∞ 是 max 的单位元，0 是加法的单位元。", "zero_max_identity", False),
+            (
+                "Q2",
+                "先算 softmax 再取对数，两者在数学上完全等价，数值上也一样。",
+                "log_forms_numerically_same",
+                True,
+            ),
+            (
+                "Q2",
+                "先算 softmax 再取对数，数学上等价，数值上却会在下溢处得到 −∞。",
+                "log_forms_numerically_same",
+                False,
+            ),
         ],
     ),
 }

@@ -242,6 +242,11 @@ def test_a_present_view_or_another_post_is_not_reported(sentence):
             True,
         ),
         ("有人说除以 BLOCK_SIZE 也行——反正 padding 是 0。", False),
+        # Lesson 6 blind v90 l6v90-ex-025: the dash opens the student's account of what is actually so.
+        (
+            "有人说 centered_other 填什么都行，反正 tl.sum 会跳过 masked lane——其实 tl.sum 不看 mask，所以必须填 0.0。",
+            True,
+        ),
     ],
 )
 def test_a_dash_before_a_verdict_answers_a_reported_saying(text, disowns):
