@@ -51,6 +51,10 @@ _TRIAL_AFTER = re.compile(
 )
 # What a choice would do ("用 BLOCK_SIZE 会把 padding 算进个数", "using 1.0 would ...", "填 0 就等于不平移"): a counterfactual.
 _WOULD_AFTER = re.compile(r"^\s*(?:的话|就?会(?!议)|就?(?:等于|相当于)|\bwould\b|\bwill\b)")
+# A likeness ("省略 other 时拿到的是 0，和填 0.0 一样"): the fill it compares with, not the submitted one.
+_LIKENESS_BEFORE = re.compile(r"(?:和|跟|与|同)\s*$")
+# A kernel name as a blank holds it ("n_cols", "row_max").
+_IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*")
 _NORMATIVE = re.compile(r"(?:应该?|要|需要|必须|得|should|must|need\s+to|has\s+to)\s*\S{0,3}$")
 
 
@@ -86,7 +90,7 @@ def blank_values(blank) -> set[str] | None:
 def blank_names(blank) -> set[str]:
     """The kernel names among the submitted blanks ("n_cols, 0.0": {"n_cols"})."""
     parts = (normalize(part).replace(" ", "") for part in str(blank or "").split(", "))
-    return {part for part in parts if re.fullmatch(r"[a-z_][a-z0-9_]*", part)}
+    return {part for part in parts if _IDENTIFIER.fullmatch(part)}
 
 
 # A blank that computes a mean or a sum ("tl.sum(x, axis=0) / n_cols", "tl.mean(x)"), not a max: the row mean
@@ -113,7 +117,7 @@ def unknown_name(q, context: dict | None) -> str | None:
     """A kernel name in a submitted blank that the question does not list as right, when it lists names
     ("n_cols, mean": mean). The scorer cannot tell an equivalent spelling from a wrong expression, so a
     note arguing for the value is read by a TA (lesson 6 blind v88 l6v88-ex-022)."""
-    rights = {value for value in q.right_blank if re.fullmatch(r"[a-z_][a-z0-9_]*", value)}
+    rights = {value for value in q.right_blank if _IDENTIFIER.fullmatch(value)}
     if not rights or not context:
         return None
     odd = blank_names(context.get("blank")) - rights
@@ -165,14 +169,13 @@ def _states(text: str, hit: re.Match, rubric: Rubric, unfilled: bool) -> bool:
     at = hit.start("value") if hit.group("value") is not None else hit.start("name")
     before = text[max(0, hit.start() - 12) : hit.start()]
     clause = text[max(0, hit.start() - 12) : hit.end() + 4]
-    clause_start = clause_around(text, hit.start())[0]
+    lead = text[clause_around(text, hit.start())[0] : hit.start()]
     if (
         told_as_earlier_or_trial(before)
-        or told_as_earlier_or_trial(text[clause_start : hit.start()])
+        or told_as_earlier_or_trial(lead)
         # Someone else's fill ("讨论区有人说 other 填 0.0 也能过检查，其实不对"): not what the submitted code holds.
-        or is_reported(text[clause_start : hit.start()])
-        # A likeness ("省略 other 时拿到的是 0，和填 0.0 一样"): the fill it compares with, not the submitted one.
-        or re.search(r"(?:和|跟|与|同)\s*$", before)
+        or is_reported(lead)
+        or _LIKENESS_BEFORE.search(before)
         or _TRIAL_AFTER.search(text[hit.end() :])
         or _WOULD_AFTER.search(text[hit.end() :])
         or _OTHER_PARAMETER.search(text[hit.start() : at] if hit.group("name") else hit.group(0))

@@ -99,9 +99,7 @@ class Question:
     premises: tuple[str, ...] = ()  # the question's own condition, not a hypothetical when restated
     valid_premises: tuple[Premise, ...] = ()
     states_value: bool = False  # the note: the value it says was filled must be the submitted blank
-    right_blank: tuple[
-        str, ...
-    ] = ()  # the right blanks: literals as note.blank_value reads them, and kernel names
+    right_blank: tuple[str, ...] = ()  # right literals (as note.blank_value reads them) and kernel names
     claims: tuple[re.Pattern, ...] = ()  # conclusions that need a known premise beside the concepts
     reduction: str | None = None  # the reduction the question is about (sum, max): its padding identity
 
