@@ -8,6 +8,7 @@ five answers keep a run short while every student's grade is still written.
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
 import subprocess
@@ -65,7 +66,14 @@ def grader(subs: Path, out: Path) -> subprocess.Popen:
         str(out),
     ]
     cmd += ["--backend", "interpret", "--seed", "41", "--no-execute", "--jobs", "2"]
-    return subprocess.Popen(cmd, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # the harness's work folders go under this test's root, so its check for leftover children can tell them
+    # from those of a grading test running at the same time in another pytest worker
+    scratch = subs.parent / "scratch"
+    scratch.mkdir(exist_ok=True)
+    env = os.environ | {"TMPDIR": str(scratch)}
+    return subprocess.Popen(
+        cmd, cwd=REPO_ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
 
 
 def written(out: Path) -> dict[str, tuple[int, int]]:
@@ -150,17 +158,15 @@ def test_grades_written_before_a_kill_are_never_lost_or_redone(runs):
 
 
 def test_nothing_is_left_behind(runs):
-    """Are there no half-written grade files and no harness process left running after the kills?"""
+    """Are there no half-written grade files and no harness process of these runs left running after the kills?"""
     root, _, _ = runs
     assert list((root / "killed" / "grades").glob(".*")) == []
     leftovers = []
     for entry in Path("/proc").iterdir():
         try:
-            if (
-                entry.name.isdigit()
-                and b"autograder.isolation.harness_child" in (entry / "cmdline").read_bytes()
-            ):
-                leftovers.append(entry.name)
-        except OSError:
-            pass
+            cmdline = (entry / "cmdline").read_bytes() if entry.name.isdigit() else b""
+        except OSError:  # a process that ended while we looked
+            continue
+        if b"autograder.isolation.harness_child" in cmdline and str(root).encode() in cmdline:
+            leftovers.append(entry.name)
     assert leftovers == []
