@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the eighty-nine blind sets appended as splits blind-v1 to blind-v90 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the ninety-one blind sets appended as splits blind-v1 to blind-v92 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 91)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 93)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3358,7 +3358,53 @@ ROUND_READINGS = {
             ("Q2", "BLOCK_SIZE is the sample size.", "divide_by_n", False),
         ],
     ),
+    # Are the divisor said in a counting verb ('计入个数', '个数只能数真的'), the padding said to read the next row across
+    # a count of lanes, a one-pass error put on a biased estimator or a race condition, and 'clamps the tiny negative
+    # values' read (blind v91-v92, calibration), while their false twins are not?
+    64: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "不能除以 BLOCK_SIZE：BLOCK_SIZE 把它们计入个数。", "divide_by_n", True),
+            ("Q2", "不能除以 BLOCK_SIZE：BLOCK_SIZE 把它们计入总和。", "divide_by_n", False),
+            ("Q2", "个数只能数真的。", "divide_by_n", True),
+            ("Q2", "个数只能数整块。", "divide_by_n", False),
+            (
+                "Q2",
+                "除以 N，因为多出来的 BLOCK_SIZE−N 个格子读到的是下一行开头的数据。",
+                "padding_garbage",
+                True,
+            ),
+            ("Q2", "除以 N，多出来的 BLOCK_SIZE−N 个格子不会读到下一行的数据。", "padding_garbage", False),
+            ("Q3", "单遍公式是有偏估计，均值大时偏差被放大。", "one_pass_wrong_mechanism", True),
+            (
+                "Q3",
+                "单遍公式是两个约 1e8 的数相减，fp32 的有效数字被抵消。",
+                "one_pass_wrong_mechanism",
+                False,
+            ),
+            ("Q3", "同一遍里多个 program 并发读写，出现竞争条件。", "one_pass_wrong_mechanism", True),
+            ("Q3", "tl.maximum clamps the tiny negative values rounding produces.", "clamp_reason", True),
+            ("Q3", "tl.maximum clamps the tiny positive values rounding produces.", "clamp_reason", False),
+        ],
+    ),
 }
+
+
+@pytest.mark.parametrize(
+    ("guards", "points", "stand_ins"),
+    [
+        ("maximum 和 eps 是防 NaN / inf 的。", 1.5, ["stand_in:clamp_reason", "stand_in:eps_reason"]),
+        ("tl.maximum 防止负方差开方得 NaN。eps 防止 var 为 0 时 1/sqrt(0) = inf。", 2.0, []),
+        ("tl.maximum 防止负方差开方得 NaN。eps 是为了数值稳定。", 1.5, []),
+    ],
+)
+def test_a_guard_named_only_by_what_it_prevents_earns_half(l6, guards, points, stand_ins):
+    """Does a guard named only by the NaN or inf it prevents earn half its weight, a guard with its cause all of it, and
+    the clamp's '防止负方差' no credit for eps (lesson 6 version 64, blind v92 l6v92-q3-021)?"""
+    cancellation = "均值 1e4 时 mean(x²) 和 mean² 都约 1e8，fp32 在 1e8 附近间隔是 8，两个几乎相等的大数相减，有效数字被抵消。"
+    result = score(l6, "Q3", cancellation + guards)
+    assert result.points == points
+    assert sorted(f for f in result.flags if f.startswith("stand_in:")) == stand_ins
 
 
 @pytest.mark.parametrize(

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the eighty-nine blind sets appended as splits blind-v1 to blind-v89?"""
+    """Does the calibration file parse, with the ninety-one blind sets appended as splits blind-v1 to blind-v91?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 90)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 92)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
