@@ -57,7 +57,7 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
     limits = rubric.limits
     scoring = [p for c in q.concepts for p in c.patterns] + [p for m in q.misconceptions for p in m.patterns]
     cues = any_of(rubric.language.cues)
-    bare_terms, prose, reasoned = 0, 0, False
+    bare_terms, prose, reasoned, worded = 0, 0, False, 0
     # A number alone ("1.", "128≈0.78)" cut from a ratio) is a step's number or a piece of a formula, no term.
     items = [item for item in _items(sentences) if _WORDED.search(item)]
     for item in items:
@@ -65,6 +65,7 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
         kind, count = _item_kind(item, spans, cues)
         bare_terms += count
         prose += kind == "prose"
+        worded += _own_glue(item, spans, cues) > 0
         reasoned = reasoned or (cues.search(item) is not None and _reasons(item, rubric, scoring, cues))
     # Weighed by terms: "负无穷 单位元 max 全负" is one item but four terms.
     is_list = bare_terms >= limits.list_min_terms and bare_terms >= limits.list_share * (bare_terms + prose)
@@ -72,7 +73,10 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
     # Nothing but fragments: certain, no TA needed to see it earns 0. One clause among them ("均值 1e4 时两项都约 1e8",
     # a table cell "除以 block 会把 padding 算进分母") makes it a terse answer a TA reads (lesson 6 blind v57 l6v57-q3-015,
     # v58 l6v58-q2-014 were zeroed).
-    clause = any(_clause(cues.sub(" ", item)) for item in items)
+    # So does a third of its items (three at least) holding a function word of the student's beside the terms: "只有 N 个
+    # 真实 die", "padding 不是样本", "会丢精度" (lesson 6 blind v94 l6v94-q2-016 was zeroed). In the calibration's 373 term
+    # lists, at most a fifth of the items do.
+    clause = any(_clause(cues.sub(" ", item)) for item in items) or worded >= max(3, len(items) / 3)
     if (
         is_list
         and not repeated
@@ -155,6 +159,12 @@ def _items(sentences: list[Sentence]) -> list[str]:
             pieces = (_STAGE_IS.sub("", piece) for piece in _ITEM_SEPARATOR.split(s.text[start:end]))
             items += [piece for piece in pieces if piece.strip()]
     return items
+
+
+def _own_glue(item: str, spans: list[tuple[int, int]], cues: re.Pattern) -> int:
+    """The function words of an item outside its terms and connectives."""
+    residue = cues.sub(" ", "".join(item[a:b] for a, b in _gaps(spans, len(item))))
+    return sum(m.group(0) not in RELATION_SYMBOLS for m in GLUE.finditer(residue))
 
 
 def _item_kind(item: str, spans: list[tuple[int, int]], cues: re.Pattern) -> tuple[str, int]:

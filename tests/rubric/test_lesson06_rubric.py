@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the ninety-one blind sets appended as splits blind-v1 to blind-v92 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the ninety-three blind sets appended as splits blind-v1 to blind-v94 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 93)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 95)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3385,6 +3385,25 @@ ROUND_READINGS = {
             ("Q3", "同一遍里多个 program 并发读写，出现竞争条件。", "one_pass_wrong_mechanism", True),
             ("Q3", "tl.maximum clamps the tiny negative values rounding produces.", "clamp_reason", True),
             ("Q3", "tl.maximum clamps the tiny positive values rounding produces.", "clamp_reason", False),
+        ],
+    ),
+    # Is a failure put on the reference's other definition routed, while a check said to find the mean wrong, the honest
+    # report of a failure, is not (blind v93, calibration)?
+    65: (
+        "BLOCK_SIZE, 0.0",
+        [
+            (
+                "explanation",
+                "mean 检查报错，只有期望值的 0.78 倍，我认为是参考答案 torch.var_mean 用了不同的定义，不是我的 kernel 的问题。",
+                "failure_blamed_on_rounding",
+                True,
+            ),
+            (
+                "explanation",
+                "(4,100) 那个检查 mean 不对，大约只有期望值的 0.78 倍，正好是 100/128，改成 n_cols 后就过了。",
+                "failure_blamed_on_rounding",
+                False,
+            ),
         ],
     ),
 }

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the ninety-one blind sets appended as splits blind-v1 to blind-v91?"""
+    """Does the calibration file parse, with the ninety-three blind sets appended as splits blind-v1 to blind-v93?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 92)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 94)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3762,6 +3762,31 @@ ROUND_READINGS = {
                 "log_forms_numerically_same",
                 False,
             ),
+        ],
+    ),
+    # Are the padding said to be written back at the store, the shift said to put the outputs in [0, 1], and the shift said
+    # to be there for the padding's −∞ read, in the note too (blind v92-v93, calibration), while their false twins are not?
+    65: (
+        "-inf, row_max",
+        [
+            (
+                "explanation",
+                "因为被 mask 的 lane 在 store 时会被写回输出，−∞ 写回去以后 exp 一下就是 0。",
+                "padding_output_written",
+                True,
+            ),
+            ("explanation", "被 mask 的 lane 在 store 时不会被写回输出。", "padding_output_written", False),
+            ("explanation", "shift 填 row_max：这样输出就在 0 到 1 之间了。", "shift_normalizes", True),
+            ("explanation", "shift 填 row_max：这样 exp 的输入都 ≤ 0，不会溢出。", "shift_normalizes", False),
+            ("Q2", "减最大值主要是为了配合 mask：padding lane 是 −∞。", "shift_for_padding", True),
+            (
+                "Q2",
+                "padding 的 exp(−∞) 这种特殊值进入计算不稳定，所以要减最大值。",
+                "shift_for_padding",
+                True,
+            ),
+            ("Q2", "减最大值是为了让 exp 不溢出；exp(−∞) 本来就是 0。", "shift_for_padding", False),
+            ("explanation", "shift 填 row_max：减最大值是为了配合 mask 的 −∞。", "shift_for_padding", True),
         ],
     ),
 }

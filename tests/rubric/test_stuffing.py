@@ -148,3 +148,12 @@ def test_fragments_holding_a_clause_go_to_a_ta_not_to_zero():
     terms = "1. 单遍：var = E[x²] − E[x]²；\n2. 均值 1e4，1e8，相减抵消，误差大；\n3. tl.maximum：防负数；\n4. eps：防 0。"
     assert "term_list" not in flags("lesson06-mean-var", "Q3", terse)
     assert "term_list" in flags("lesson06-mean-var", "Q3", terms)
+
+
+def test_terse_bullets_with_three_clauses_of_their_own_go_to_a_ta_not_to_zero():
+    """Is a terse bullet answer with three items in the student's own words ("只有 N 个真实 die", "padding 不是样本", "会丢精度")
+    stuffing a TA reads, not a certain term list (lesson 6 blind v94 l6v94-q2-016), while a list of terms stays one?"""
+    bullets = "- ÷N：只有 N 个真实 die，padding 不是样本；÷BLOCK_SIZE 均值偏小 N/BLOCK 倍\n- fp16：会丢精度 / 溢出，所以转 fp32"
+    terms = "÷N、真实 die、padding、样本、÷BLOCK_SIZE、均值偏小、fp16、精度、溢出、fp32"
+    assert "term_list" not in flags("lesson06-mean-var", "Q2", bullets)
+    assert "term_list" in flags("lesson06-mean-var", "Q2", terms)
