@@ -21,9 +21,10 @@ def _words(block: str) -> list[str]:
 
 # Words that make a hit something the student rejects. A contrast word ("而是", "but") ends their scope. 难道不是 /
 # 难道没有 ask a rhetorical question that affirms (lesson 6 blind v60 l6v60-q2-008, '难道不是因为 … 吗？所以 …').
+# 不一致 / 不匹配 are adjectives, denying nothing after them ('两个分支类型不一致会编译报错', lesson 6 blind v95 l6v95-q2-012).
 NEGATORS = _words(
     r"""
-    (?<!难道)不(?!仅|但|同|断|少|久|过|论|管|然) (?<!难道)没 无(?!穷|限|论|效|关) 非(?!常) 未(?!来|知) 别 勿 避免 取代 代替 错误地 \bnot\b \bno\b
+    (?<!难道)不(?!仅|但|同|断|少|久|过|论|管|然|一致|匹配) (?<!难道)没 无(?!穷|限|论|效|关) 非(?!常) 未(?!来|知) 别 勿 避免 取代 代替 错误地 \bnot\b \bno\b
     n't\b \bnever\b
     \bneither\b \bnor\b \binstead\sof\b \brather\sthan\b \bavoid \bwrong(?:ly)?\b
     """

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the ninety-three blind sets appended as splits blind-v1 to blind-v93?"""
+    """Does the calibration file parse, with the ninety-five blind sets appended as splits blind-v1 to blind-v95?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 94)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 96)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3787,6 +3787,15 @@ ROUND_READINGS = {
             ),
             ("Q2", "减最大值是为了让 exp 不溢出；exp(−∞) 本来就是 0。", "shift_for_padding", False),
             ("explanation", "shift 填 row_max：减最大值是为了配合 mask 的 −∞。", "shift_for_padding", True),
+        ],
+    ),
+    # Is the shift said to put the logits in [0, 1] with 把 read in the note (blind v94, calibration), while the true
+    # statement beside it is not?
+    66: (
+        "-inf, row_max",
+        [
+            ("explanation", "shift 填 row_max，把 logits 归一化到 [0, 1] 之间。", "shift_normalizes", True),
+            ("explanation", "shift 填 row_max，把 exp 的输入都变成 ≤ 0。", "shift_normalizes", False),
         ],
     ),
 }

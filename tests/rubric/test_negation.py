@@ -30,6 +30,16 @@ def test_negation_stays_in_its_clause():
     assert not is_negated(sentence, *_hit(sentence, "0.0"))
 
 
+@pytest.mark.parametrize(
+    ("text", "denied"),
+    [("类型不一致会编译报错", False), ("类型不匹配会编译报错", False), ("类型一致就不会编译报错", True)],
+)
+def test_inconsistent_is_an_adjective_not_a_denial(text, denied):
+    """Is '编译报错' claimed after '类型不一致' / '类型不匹配' (adjectives, lesson 6 blind v95 l6v95-q2-012) and denied after '不会'?"""
+    sentence = normalize(text)
+    assert is_negated(sentence, *_hit(sentence, "编译报错")) is denied
+
+
 def test_refuter_after_hit_only_when_asked():
     """Is '0.0 是错的' a refuted hit for misconceptions (refute=True) but not for concepts?"""
     sentence = normalize("other=0.0 是错的")
