@@ -65,7 +65,7 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
         kind, count = _item_kind(item, spans, cues)
         bare_terms += count
         prose += kind == "prose"
-        worded += _own_glue(item, spans, cues) > 0
+        worded += _word_glue(_residue(item, spans, cues)) > 0
         reasoned = reasoned or (cues.search(item) is not None and _reasons(item, rubric, scoring, cues))
     # Weighed by terms: "负无穷 单位元 max 全负" is one item but four terms.
     is_list = bare_terms >= limits.list_min_terms and bare_terms >= limits.list_share * (bare_terms + prose)
@@ -97,7 +97,7 @@ _VERDICT = re.compile(r"正确|成立|没问题|\b(?:correct|right|ok|works?)\b"
 def _clause(item: str) -> bool:
     """Whether an item is a clause by its words: three function words or verbs, or two beside a number ("两项都约
     1e8"); a term that holds one or two ("平移不变", "概率和") is none."""
-    glue = sum(m.group(0) not in RELATION_SYMBOLS for m in GLUE.finditer(item))
+    glue = _word_glue(item)
     return glue >= 3 or (glue >= 2 and re.search(r"\d", item) is not None)
 
 
@@ -161,17 +161,21 @@ def _items(sentences: list[Sentence]) -> list[str]:
     return items
 
 
-def _own_glue(item: str, spans: list[tuple[int, int]], cues: re.Pattern) -> int:
-    """The function words of an item outside its terms and connectives."""
-    residue = cues.sub(" ", "".join(item[a:b] for a, b in _gaps(spans, len(item))))
-    return sum(m.group(0) not in RELATION_SYMBOLS for m in GLUE.finditer(residue))
+def _word_glue(text: str) -> int:
+    """The function words and verbs of a text, relation symbols ("=", "<") not counted."""
+    return sum(m.group(0) not in RELATION_SYMBOLS for m in GLUE.finditer(text))
+
+
+def _residue(item: str, spans: list[tuple[int, int]], cues: re.Pattern) -> str:
+    """What an item says outside its terms and connectives: the student's own words."""
+    return cues.sub(" ", "".join(item[a:b] for a, b in _gaps(spans, len(item))))
 
 
 def _item_kind(item: str, spans: list[tuple[int, int]], cues: re.Pattern) -> tuple[str, int]:
     """("bare", number of terms) | ("prose", 0) | ("frame", 0): a heading or a connective on its own."""
     if all(_HEADING.match(part) for part in item.split("→")):  # "输入状态→中间状态→输出状态"
         return "frame", 0
-    residue = cues.sub(" ", "".join(item[a:b] for a, b in _gaps(spans, len(item))))
+    residue = _residue(item, spans, cues)
     glue = len(GLUE.findall(residue))
     words = len(_WORD.findall(residue)) + (len(CJK.findall(residue)) + 1) // 2
     if not spans:
