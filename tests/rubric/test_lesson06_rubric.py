@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the ninety-five blind sets appended as splits blind-v1 to blind-v96 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the ninety-seven blind sets appended as splits blind-v1 to blind-v98 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 97)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 99)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3429,6 +3429,34 @@ ROUND_READINGS = {
             ("explanation", "三个 case 报错，我把除数从 BLOCK_SIZE 改成了 n_cols。", "loosened_check", False),
         ],
     ),
+    # Are a power-of-two division said to become a shift that cuts the significand, fp16 and fp32 mixed said to make NaN,
+    # the divisor as a count in an analogy's words, '−平均分' and a square 混入 the variance read (blind v97-v98,
+    # calibration), while their false twins are not?
+    67: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q2",
+                "除以 2 的幂在 GPU 上会被编译成移位操作，浮点数移位会截断尾数，造成舍入误差。",
+                "pow2_division_inexact",
+                True,
+            ),
+            ("Q2", "除以 2 的幂只是移位指数，不会截断尾数，也没有舍入误差。", "pow2_division_inexact", False),
+            (
+                "Q2",
+                "other=0.0 是 fp32 常数，和 fp16 数据混在一起算会产生 NaN。",
+                "mixed_widths_make_nan",
+                True,
+            ),
+            ("Q2", "fp16 和 fp32 混在一起算不会产生 NaN，只会提升到 fp32。", "mixed_widths_make_nan", False),
+            ("Q2", "平均分要除以到场人数 N，不能除以座位数。", "divide_by_n", True),
+            ("Q2", "平均分要除以座位数 BLOCK_SIZE。", "divide_by_n", False),
+            ("Q1", "算离均差时空座位也被减成了 −平均分，平方后加进方差。", "minus_mean", True),
+            ("Q1", "算离均差 x − 平均分 时每个座位都减一遍，平方后加进方差。", "minus_mean", False),
+            ("Q1", "空格变成 −均值，平方后混入方差，所以要再 mask。", "output", True),
+            ("Q1", "空格变成 −均值，但平方后不会混入方差。", "output", False),
+        ],
+    ),
 }
 
 
@@ -3447,6 +3475,16 @@ def test_a_guard_named_only_by_what_it_prevents_earns_half(l6, guards, points, s
     result = score(l6, "Q3", cancellation + guards)
     assert result.points == points
     assert sorted(f for f in result.flags if f.startswith("stand_in:")) == stand_ins
+
+
+@pytest.mark.parametrize(
+    ("text", "stand_in"),
+    [("只有 N 个真数；fp16 不够用。", True), ("只有 N 个真数；fp16 够用吗？", False)],
+)
+def test_fp16_called_not_enough_earns_the_fp32_stand_in(l6, text, stand_in):
+    """Does 'fp16 不够用', the right direction with no mechanism, earn the fp32 concept's stand-in third while a question
+    does not (lesson 6 version 67, blind v98 l6v98-q2-013)?"""
+    assert ("stand_in:fp32_accumulate" in score(l6, "Q2", text).flags) is stand_in
 
 
 @pytest.mark.parametrize(

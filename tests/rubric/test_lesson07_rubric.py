@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the ninety-five blind sets appended as splits blind-v1 to blind-v95?"""
+    """Does the calibration file parse, with the ninety-seven blind sets appended as splits blind-v1 to blind-v97?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 96)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 98)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3796,6 +3796,32 @@ ROUND_READINGS = {
         [
             ("explanation", "shift 填 row_max，把 logits 归一化到 [0, 1] 之间。", "shift_normalizes", True),
             ("explanation", "shift 填 row_max，把 exp 的输入都变成 ≤ 0。", "shift_normalizes", False),
+        ],
+    ),
+    # Are the shift said to keep probabilities at most 1 and fp16's 65504 given as fp32's largest value read (blind v96,
+    # calibration), while the true statements beside them are not?
+    67: (
+        "-inf, row_max",
+        [
+            (
+                "Q2",
+                "不减的话 softmax 的结果会大于 1，某些概率就超过 1 了。",
+                "shift_caps_probabilities",
+                True,
+            ),
+            (
+                "Q2",
+                "不减的话 exp 会溢出成 inf；softmax 的概率本来就不会超过 1。",
+                "shift_caps_probabilities",
+                False,
+            ),
+            (
+                "Q2",
+                "fp32 和 bf16 一样，最大值是 65504，所以 x 超过 11 exp 就溢出。",
+                "fp16_max_for_fp32",
+                True,
+            ),
+            ("Q2", "fp16 最大值是 65504，fp32 最大约 3.4e38。", "fp16_max_for_fp32", False),
         ],
     ),
 }
