@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the ninety-seven blind sets appended as splits blind-v1 to blind-v98 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the ninety-nine blind sets appended as splits blind-v1 to blind-v100 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 99)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 101)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3455,6 +3455,36 @@ ROUND_READINGS = {
             ("Q1", "算离均差 x − 平均分 时每个座位都减一遍，平方后加进方差。", "minus_mean", False),
             ("Q1", "空格变成 −均值，平方后混入方差，所以要再 mask。", "output", True),
             ("Q1", "空格变成 −均值，但平方后不会混入方差。", "output", False),
+        ],
+    ),
+    # Are the padding counted into the denominator, the numerator unchanged while the denominator grows, a real count in
+    # the class's words and a rounding error put in 0 − mean read (blind v99-v100, calibration), and a divisor named
+    # only to digress from not, while their false twins are not?
+    68: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "多出来的 28 个 padding 没贡献分子，却进了分母。", "divide_by_n", True),
+            ("Q2", "padding 没有进分母。", "divide_by_n", False),
+            ("Q2", "分子不变，分母变大，均值就被缩小到 N/BLOCK_SIZE 倍。", "divide_by_n", True),
+            ("Q2", "分子变大，分母不变。", "divide_by_n", False),
+            ("Q2", "得除以实际零件数 100，不能除格子数 128。", "divide_by_n", True),
+            ("Q2", "得除以格子数 128。", "divide_by_n", False),
+            ("Q2", "要除以 N，因为只有 N 个真实元素。", "divide_by_n", True),
+            ("Q2", "说到除以 N，审稿人上次问我们写 SD 还是 SEM。", "divide_by_n", False),
+            (
+                "Q1",
+                "x - mean 时屏蔽的 lane 算的是 0 - mean，浮点减法会有舍入误差。",
+                "padding_rounding_residue",
+                True,
+            ),
+            ("Q1", "0 - mean 就是精确的 -mean，没有舍入误差。", "padding_rounding_residue", False),
+            ("Q1", "所以再用 tl.where 把屏蔽位清成 0.0，消掉浮点误差。", "padding_rounding_residue", True),
+            (
+                "Q1",
+                "再用 tl.where 把屏蔽位清成 0.0，平方后就不会加进方差。",
+                "padding_rounding_residue",
+                False,
+            ),
         ],
     ),
 }

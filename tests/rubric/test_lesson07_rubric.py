@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the ninety-seven blind sets appended as splits blind-v1 to blind-v97?"""
+    """Does the calibration file parse, with the ninety-nine blind sets appended as splits blind-v1 to blind-v99?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 98)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 100)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -289,6 +289,13 @@ ROUND_PREMISES = {
         ("Q2", "一行全是很负的数时，exp 全下溢", True),
         ("Q3", "with short rows each program of our kernel handles ~8 rows one after another", True),
         ("Q3", "with short rows each program of our kernel handles 100 rows at once", False),
+    ],
+    # Is 0 as the sum's identity read after a comma or a code comment's # (blind v98's confirm-only routes), while −∞ as
+    # the sum's identity is not?
+    68: [
+        ("Q1", "第二次归约 tl.sum，0 是加法的单位元", True),
+        ("Q1", "d = tl.sum(e, axis=0)  # 0 是加法单位元", True),
+        ("Q1", "第二次归约 tl.sum，−∞ 是加法的单位元", False),
     ],
 }
 
@@ -3822,6 +3829,31 @@ ROUND_READINGS = {
                 True,
             ),
             ("Q2", "fp16 最大值是 65504，fp32 最大约 3.4e38。", "fp16_max_for_fp32", False),
+        ],
+    ),
+    # Are the reductions said to work only on active lanes, rows said to sum to 1 only after the shift, other 塞进 a
+    # register and 'hands them whatever other is' read (blind v98-v99, calibration), while their false twins are not?
+    68: (
+        "-inf, row_max",
+        [
+            ("Q1", "跟 WaveActiveMax 一样，归约只在 active lane 上做。", "mask_skips_reduction", True),
+            ("Q1", "归约在全部 lane 上做，padding lane 的值是 −∞。", "mask_skips_reduction", False),
+            (
+                "explanation",
+                "shift 填 row_max：减掉最大值后所有数都在 [0,1] 里，每行之和才能等于 1。",
+                "shift_normalizes",
+                True,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max：减掉最大值后 exp 不会溢出，每行之和由分母保证等于 1。",
+                "shift_normalizes",
+                False,
+            ),
+            ("Q1", "load 直接把 other 塞进寄存器。", "input_fill", True),
+            ("Q1", "load 不会把 other 塞进寄存器。", "input_fill", False),
+            ("Q1", "the masked load just hands them whatever `other` is", "input_fill", True),
+            ("Q1", "the masked load never hands them whatever other is", "input_fill", False),
         ],
     ),
 }
