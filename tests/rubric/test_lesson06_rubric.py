@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the ninety-nine blind sets appended as splits blind-v1 to blind-v100 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with the a hundred and one blind sets appended as splits blind-v1 to blind-v102 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 101)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 103)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3487,6 +3487,26 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Are one-pass called usable again because of the clamp, the count of those present, the count to use named real and
+    # the real ones in English read (blind v101-v102, calibration), while their false twins are not?
+    69: (
+        "n_cols, 0.0",
+        [
+            ("Q3", "本课已经有 tl.maximum 把负数截到 0，所以其实换成单遍也可以。", "one_pass_fine", True),
+            ("Q3", "换成单遍也可以算出负方差，所以要用两遍。", "one_pass_fine", False),
+            ("Q2", "算平均分时咱们除以来的人数 5，不是椅子数 8。", "divide_by_n", True),
+            ("Q2", "算平均分时咱们除以椅子数 8。", "divide_by_n", False),
+            ("Q2", "人数要用实际人数 COUNT，不能用表格的行数。", "divide_by_n", True),
+            ("Q2", "人数要用表格的行数。", "divide_by_n", False),
+            (
+                "Q2",
+                "Only N kids actually handed in homework; the other chairs are empty.",
+                "divide_by_n",
+                True,
+            ),
+            ("Q2", "All BLOCK_SIZE chairs actually count.", "divide_by_n", False),
+        ],
+    ),
 }
 
 
@@ -3509,11 +3529,15 @@ def test_a_guard_named_only_by_what_it_prevents_earns_half(l6, guards, points, s
 
 @pytest.mark.parametrize(
     ("text", "stand_in"),
-    [("只有 N 个真数；fp16 不够用。", True), ("只有 N 个真数；fp16 够用吗？", False)],
+    [
+        ("只有 N 个真数；fp16 不够用。", True),
+        ("只有 N 个真数；fp16 够用吗？", False),
+        ("只有 N 个真数；fp16 就像单元格只保留三位有效数字。", True),
+    ],
 )
 def test_fp16_called_not_enough_earns_the_fp32_stand_in(l6, text, stand_in):
-    """Does 'fp16 不够用', the right direction with no mechanism, earn the fp32 concept's stand-in third while a question
-    does not (lesson 6 version 67, blind v98 l6v98-q2-013)?"""
+    """Do 'fp16 不够用' and fp16's three digits, the right direction with no mechanism, earn the fp32 concept's stand-in
+    third while a question does not (lesson 6 versions 67 and 69, blind v98 l6v98-q2-013, v102 l6v102-q2-025)?"""
     assert ("stand_in:fp32_accumulate" in score(l6, "Q2", text).flags) is stand_in
 
 

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the ninety-nine blind sets appended as splits blind-v1 to blind-v99?"""
+    """Does the calibration file parse, with the a hundred and one blind sets appended as splits blind-v1 to blind-v101?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 100)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 102)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3854,6 +3854,29 @@ ROUND_READINGS = {
             ("Q1", "load 不会把 other 塞进寄存器。", "input_fill", False),
             ("Q1", "the masked load just hands them whatever `other` is", "input_fill", True),
             ("Q1", "the masked load never hands them whatever other is", "input_fill", False),
+        ],
+    ),
+    # Are a register said to hold the previous row's old data, the shift called normalization in essence and the naive and
+    # fused versions said to move the same bytes read (blind v100-v101, calibration), while their false twins are not?
+    69: (
+        "-inf, row_max",
+        [
+            (
+                "Q1",
+                "寄存器里留着的是 grid-stride 循环上一圈那一行的旧数据，所以要用 other 把旧数据冲掉。",
+                "masked_lane_reads_memory",
+                True,
+            ),
+            ("Q1", "寄存器里的值就是 other，没有上一行的旧数据。", "masked_lane_reads_memory", False),
+            ("Q2", "减最大值本质是归一化，把输入压到 [0,1] 区间。", "shift_normalizes", True),
+            ("Q2", "减最大值本质是让 exp 的输入都 ≤ 0，归一化是分母做的。", "shift_normalizes", False),
+            ("Q3", "朴素实现和融合 kernel 的读写量其实一样。", "wrong_prediction", True),
+            (
+                "Q3",
+                "不符合：矩阵小，中间结果留在 L2 缓存，没真的往返显存。",
+                "wrong_prediction",
+                False,
+            ),
         ],
     ),
 }
