@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the a hundred and one blind sets appended as splits blind-v1 to blind-v102 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and three blind sets appended as splits blind-v1 to blind-v104 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 103)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 105)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3505,6 +3505,36 @@ ROUND_READINGS = {
                 True,
             ),
             ("Q2", "All BLOCK_SIZE chairs actually count.", "divide_by_n", False),
+        ],
+    ),
+    # Are fp32's spacing as a scale's smallest division (刻度), a count in 笔, the block worked out to a smaller mean, N − 1 said
+    # to be the variance's divisor and the cast said to serve the display read (blind v103-v104), while their false twins are
+    # not?
+    70: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "均值 1e4 时两项都约 1e8，1e8 附近最小刻度是 8，真实波动 1 直接被抹零了。",
+                "cancellation",
+                True,
+            ),
+            ("Q3", "两项都约 1e8，刻度是 18 的尺子量不出来。", "cancellation", False),
+            ("Q2", "真正的资料只有 N 笔，补位的格子不能算进笔数。", "divide_by_n", True),
+            ("Q2", "真正的资料有 128 笔。", "divide_by_n", False),
+            ("Q2", "客单价 = 总金额 / 订单数，订单数是真实的 N 笔。", "divide_by_n", True),
+            ("Q2", "客单价 = 总金额 / 订单数，订单数是表格的 128 行。", "divide_by_n", False),
+            ("Q2", "和约 15000，除以 100 得 150；除以 BLOCK=128 只有 117，低了 22%。", "divide_by_n", True),
+            ("Q2", "和约 15000；除以 BLOCK 也只有这一种写法。", "divide_by_n", False),
+            (
+                "Q2",
+                "均值除以 N 没问题，但方差应该除以 N−1，kernel 用 N 是简化。",
+                "variance_needs_n_minus_1",
+                True,
+            ),
+            ("Q2", "均值和方差都除以 N；N−1 是样本方差，本课不用。", "variance_needs_n_minus_1", False),
+            ("Q2", "fp16 转 fp32 就是为了能显示更多小数位。", "fp32_for_display", True),
+            ("Q2", "fp16 转 fp32 是为了累加时不溢出，输出类型一致只是顺带。", "fp32_for_display", False),
         ],
     ),
 }

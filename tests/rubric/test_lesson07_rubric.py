@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with the a hundred and one blind sets appended as splits blind-v1 to blind-v101?"""
+    """Does the calibration file parse, with a hundred and three blind sets appended as splits blind-v1 to blind-v103?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 102)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 104)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -297,7 +297,37 @@ ROUND_PREMISES = {
         ("Q1", "d = tl.sum(e, axis=0)  # 0 是加法单位元", True),
         ("Q1", "第二次归约 tl.sum，−∞ 是加法的单位元", False),
     ],
+    # Are moving data named the bottleneck in plain words, padded lanes 'masked off' in English, every exp argument at
+    # most 0 in English and a kernel step in a comment's stage heading (blind v102-v103's confirm-only routes) read as
+    # sound, while their twins are not?
+    70: [
+        ("Q3", "瓶颈是搬数据不是算", True),
+        ("Q3", "瓶颈是算 exp", False),
+        ("Q3", "softmax 这种操作算得很少、主要在搬数据", True),
+        ("Q1", "Lanes 100..127 are masked off", True),
+        ("Q1", "Lanes 100..127 read the next row", False),
+        ("explanation", "subtracting it makes every exp argument <= 0", True),
+        ("explanation", "subtracting it makes every exp argument <= 10", False),
+        ("Q1", "状态 2:exp(x - row_max)", True),
+        ("Q1", "状态 2:exp(x + row_max)", False),
+    ],
 }
+
+
+@pytest.mark.parametrize(
+    ("text", "unread"),
+    [
+        ("不减的话 exp(100) 溢出成 inf，分母 inf，NaN。", False),
+        ("不减的话 exp(100) 溢出成 inf，分母 inf，第一个概率 NaN。", False),
+        ("logits 一发散 exp 就是 inf，分母 inf，inf/inf = NaN，loss 就 NaN 了。", False),
+        ("exp 溢出成 inf，分母 inf，除出来 NaN。", False),
+        ("exp 溢出成 inf，NaN 让 max 变小。", True),
+    ],
+)
+def test_round70_the_ends_of_the_nan_chain_are_read(l7, text, unread):
+    """Are a bare NaN after a denominator the normalizer writes as +inf, a NaN loss and a NaN quotient read as the
+    overflow's visible end (blind v102-v103, calibration), while a NaN offered as a cause is still left for a TA?"""
+    assert ("unread" in score(l7, "Q2", text).flags) is unread
 
 
 @pytest.mark.parametrize(
@@ -3875,6 +3905,41 @@ ROUND_READINGS = {
                 "Q3",
                 "不符合：矩阵小，中间结果留在 L2 缓存，没真的往返显存。",
                 "wrong_prediction",
+                False,
+            ),
+        ],
+    ),
+    # Are the quotient said to pass 1 without the shift, the log-sum-exp taken for an entropy regulariser and the shift said
+    # to squeeze the inputs into [0, 1] vetoed (blind v102-v103), while their false twins are not?
+    70: (
+        "-inf, row_max",
+        [
+            (
+                "Q2",
+                "不减的话在 fp32 下，x 很负的时候 exp 很小，除出来就会大于 1。",
+                "shift_caps_probabilities",
+                True,
+            ),
+            ("Q2", "不减的话，exp 很小时除出来也不会大于 1，只是会溢出。", "shift_caps_probabilities", False),
+            ("Q2", "减完分母 ≥ 1，之后才不会除以一个小数导致概率大于 1。", "shift_caps_probabilities", True),
+            ("Q2", "减完分母 ≥ 1，才不会除以 0。", "shift_caps_probabilities", False),
+            (
+                "Q2",
+                "后面那个 −log Σ exp 其实就是 entropy 正则项，所以数值稳定。",
+                "logsumexp_entropy_regularizer",
+                True,
+            ),
+            (
+                "Q2",
+                "log Σ exp 不是 entropy 正则项，它只是分母的对数。",
+                "logsumexp_entropy_regularizer",
+                False,
+            ),
+            ("Q2", "减最大值是为了把数都缩到 0 到 1 之间，这样就是概率了。", "shift_normalizes", True),
+            (
+                "Q2",
+                "减最大值是为了让 exp 的输入都 ≤ 0，exp 落在 0 到 1 之间，不溢出。",
+                "shift_normalizes",
                 False,
             ),
         ],
