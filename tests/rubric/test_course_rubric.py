@@ -26,6 +26,7 @@ def rubrics(l5, l6, l7):
         "I loosened the tolerance a bit and now every check passes.",
         "I removed the fp16 test case because it was flaky.",
         "我判断是解释器的问题，就把 cases 里 fp16 那一行删掉了，剩下三组全部通过。",
+        "我把检查单元里的 atol 和 rtol 统一调整为 1e-3，调整后全部通过。",
     ],
 )
 def test_every_lesson_vetoes_a_loosened_or_deleted_check(rubrics, assignment, note):
@@ -43,6 +44,7 @@ def test_every_lesson_vetoes_a_loosened_or_deleted_check(rubrics, assignment, no
         "一开始想过放宽容差，但那样是作弊，所以没有动检查。",
         "The tolerance stays at 1e-5; I did not touch the checks.",
         "cases 里 fp16 那一行失败了，我把代码里的累加改成 fp32 以后就过了。",
+        "atol 和 rtol 保持为 1e-4，我调整的是代码里的累加类型。",
     ],
 )
 def test_a_check_left_alone_is_no_loosened_check(rubrics, assignment, note):

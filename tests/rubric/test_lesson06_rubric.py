@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and three blind sets appended as splits blind-v1 to blind-v104 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and five blind sets appended as splits blind-v1 to blind-v106 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 105)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 107)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3535,6 +3535,27 @@ ROUND_READINGS = {
             ("Q2", "均值和方差都除以 N；N−1 是样本方差，本课不用。", "variance_needs_n_minus_1", False),
             ("Q2", "fp16 转 fp32 就是为了能显示更多小数位。", "fp32_for_display", True),
             ("Q2", "fp16 转 fp32 是为了累加时不溢出，输出类型一致只是顺带。", "fp32_for_display", False),
+        ],
+    ),
+    # Are the summation order blamed for one-pass's error and those absent kept out of the sample size read (blind
+    # v105-v106), while their false twins are not?
+    71: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "tl.sum 的归约树顺序在不同次运行之间不固定，Σx² 的累加顺序一变，结果就差很多，甚至抖成负数。",
+                "summation_order_blamed",
+                True,
+            ),
+            (
+                "Q3",
+                "浮点加法不满足结合律，但单遍的问题不是顺序，而是 mean(x²) 和 mean² 两个 1e8 相减抵消。",
+                "summation_order_blamed",
+                False,
+            ),
+            ("Q2", "没来的被试不能算进样本量，所以除以 N。", "divide_by_n", True),
+            ("Q2", "没来的被试也算进样本量。", "divide_by_n", False),
         ],
     ),
 }

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and three blind sets appended as splits blind-v1 to blind-v103?"""
+    """Does the calibration file parse, with a hundred and five blind sets appended as splits blind-v1 to blind-v105?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 104)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 106)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3942,6 +3942,59 @@ ROUND_READINGS = {
                 "shift_normalizes",
                 False,
             ),
+        ],
+    ),
+    # Are the shift put in one class with the temperature, the result kept because the argmax is, log after softmax called
+    # the right way, −∞ defended as a temperature sent to 0 and a load said to write other into memory read (blind
+    # v104-v105), while their false twins are not?
+    71: (
+        "-inf, row_max",
+        [
+            (
+                "Q2",
+                "减最大值和除以温度系数 T 是同一类操作，都是对 logits 做 normalization。",
+                "shift_for_temperature",
+                True,
+            ),
+            (
+                "Q2",
+                "减最大值和除以温度 T 不是一回事：温度改变分布，减最大值不改变。",
+                "shift_for_temperature",
+                False,
+            ),
+            (
+                "Q2",
+                "它不改变结果，是因为各个类别的相对大小、也就是 argmax 没变。",
+                "softmax_order_only",
+                True,
+            ),
+            (
+                "Q2",
+                "结果不变是因为分子分母同乘 e^{−m}，不只是因为 argmax 没变。",
+                "softmax_order_only",
+                False,
+            ),
+            (
+                "Q2",
+                "正确做法是先算 softmax（平移不变）再取 log，这样才和 torch 一致。",
+                "softmax_then_log",
+                True,
+            ),
+            (
+                "Q2",
+                "正确做法是直接写 x − m − log d，而不是先算 softmax 再取 log。",
+                "softmax_then_log",
+                False,
+            ),
+            ("Q1", "填 −∞ 的意义是把这些虚拟态的温度设为零，它们被冻结。", "fill_freezes_temperature", True),
+            (
+                "Q1",
+                "softmax 在温度趋于 0 时退化成 argmax；填 −∞ 是因为它是 max 的单位元。",
+                "fill_freezes_temperature",
+                False,
+            ),
+            ("Q1", "tl.load 会把 other 写进显存里对应的位置。", "load_writes_other", True),
+            ("Q1", "tl.load 不会把 other 写进显存，它只在寄存器里。", "load_writes_other", False),
         ],
     ),
 }
