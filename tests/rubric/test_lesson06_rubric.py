@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and five blind sets appended as splits blind-v1 to blind-v106 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and seven blind sets appended as splits blind-v1 to blind-v108 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 107)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 109)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -2136,6 +2136,31 @@ def test_round20_a_premise_that_only_lists_terms_is_routed(l6, text, flagged):
 
 
 @pytest.mark.parametrize(
+    ("text", "stuffed"),
+    [
+        (
+            "因为灾难性抵消、Chan 公式、Welford、有效数字，所以不用单遍。因为 eps、NaN、inf、一致性，所以数值稳定。",
+            True,
+        ),
+        # false twin: the same names beside the chain they belong to
+        (
+            "单遍公式会灾难性抵消：mean(x²) 和 mean² 都约 1e8，fp32 在那里间隔是 8，约 1 的方差被抵消；Chan 公式和 Welford"
+            " 是别的稳定写法。tl.maximum 把舍入造成的负方差截成 0，免得开方得 NaN；eps 防方差为 0 时 1/sqrt(0) = inf。",
+            False,
+        ),
+    ],
+)
+def test_premises_that_only_name_methods_earn_nothing_and_go_to_a_ta(l6, text, stuffed):
+    """Do premises that only name the methods and the class's words ('因为灾难性抵消、Chan 公式、Welford…，所以…') read as
+    stuffing, earning nothing and going to a TA, while the same names beside their chain earn full marks (lesson 6
+    version 72, blind v108 l6v108-q3-024)?"""
+    result = score(l6, "Q3", text)
+    assert ("stuffing" in result.flags) is stuffed
+    assert result.points == (0.0 if stuffed else 2.0)
+    assert result.needs_review is stuffed
+
+
+@pytest.mark.parametrize(
     ("text", "earned"),
     [
         ("Divisor 用 n_cols，因为除以 BLOCK_SIZE 会把 mean 缩小成 N/BLOCK 倍。", True),
@@ -3556,6 +3581,59 @@ ROUND_READINGS = {
             ),
             ("Q2", "没来的被试不能算进样本量，所以除以 N。", "divide_by_n", True),
             ("Q2", "没来的被试也算进样本量。", "divide_by_n", False),
+        ],
+    ),
+    # Are one-pass's error called sampling error from a small sample, the mean called right and the variance 虚高 in a
+    # class's words, the count of the real ones as divisor, the English 'gap between adjacent floats is 8' and 'clips
+    # the rounding negatives' read (blind v107-v108), while their false twins are not?
+    72: (
+        "n_cols, 0.0",
+        [
+            ("Q3", "单遍在大偏移下出错属于抽样误差，多测几行就好了。", "sampling_error_blamed", True),
+            (
+                "Q3",
+                "这不是抽样误差：kernel 没有抽样，算的就是整行；是两个约 1e8 的数相减，有效数字被抵消。",
+                "sampling_error_blamed",
+                False,
+            ),
+            ("Q3", "样本量 N = 256 太小，所以单遍的方差算不准。", "sampling_error_blamed", True),
+            ("Q3", "样本量再大也没用：N = 4096 时两个 1e8 相减照样抵消。", "sampling_error_blamed", False),
+            (
+                "Q1",
+                "空格子填 0，求和不受影响，平均气温是对的；减均值后空格子变成 −mean，平方后方差就虚高，所以要再 mask。",
+                "mean_right",
+                True,
+            ),
+            ("Q1", "空格子填 0；减均值后空格子变成 −mean，平方后方差就虚高，所以要再 mask。", "output", True),
+            ("Q1", "空格子填 0；减均值后空格子变成 −mean，再 mask 一次方差就不会虚高。", "output", False),
+            ("Q2", "除数只能按真实测到的次数来除，所以是 N。", "divide_by_n", True),
+            ("Q2", "除数按格子数来除，所以是 BLOCK_SIZE。", "divide_by_n", False),
+            (
+                "Q3",
+                "The gap between adjacent floats near 1e8 is 8, so both terms carry errors larger than the variance.",
+                "cancellation",
+                True,
+            ),
+            (
+                "Q3",
+                "The gap between adjacent floats near 1e8 is 1, so the terms are exact.",
+                "cancellation",
+                False,
+            ),
+            ("Q3", "tl.maximum clips the rounding negatives before the sqrt.", "clamp_reason", True),
+            ("Q3", "tl.maximum clips the rounding errors before the sqrt.", "clamp_reason", False),
+            (
+                "Q3",
+                "Not sure what the clamp is for; eps keeps rstd finite when var is 0.",
+                "guard_purpose_unknown",
+                True,
+            ),
+            (
+                "Q3",
+                "I am sure what the clamp is for: it clips rounding negatives.",
+                "guard_purpose_unknown",
+                False,
+            ),
         ],
     ),
 }

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and five blind sets appended as splits blind-v1 to blind-v105?"""
+    """Does the calibration file parse, with a hundred and seven blind sets appended as splits blind-v1 to blind-v107?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 106)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 108)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -3995,6 +3995,36 @@ ROUND_READINGS = {
             ),
             ("Q1", "tl.load 会把 other 写进显存里对应的位置。", "load_writes_other", True),
             ("Q1", "tl.load 不会把 other 写进显存，它只在寄存器里。", "load_writes_other", False),
+        ],
+    ),
+    # Are the −∞ fill justified from the output side (log 0, a padding output of probability 1) and the shift called a fix
+    # of identification read (blind v107), while their false twins are not?
+    72: (
+        "-inf, row_max",
+        [
+            (
+                "Q1",
+                "原因在输出端：log(0) = −∞，所以在 load 时就把它们设成 −∞。",
+                "padding_output_written",
+                True,
+            ),
+            ("Q1", "填 −∞ 的原因是 max 不受影响、exp(−∞) = 0，不在输出端。", "padding_output_written", False),
+            ("Q1", "padding 的输出是对数概率 0，也就是概率 1，行和大于 1。", "padding_output_written", True),
+            (
+                "Q1",
+                "填 0.0 的话 padding 的 exp 是 1，分母多出几个 1；输出不会写回。",
+                "padding_output_written",
+                False,
+            ),
+            ("Q2", "减最大值的主要目的是识别：只有差值可识别。", "shift_for_identification", True),
+            (
+                "Q2",
+                "和 MNL 里只有效用差可识别一样，减最大值不改变概率；减它是为了 exp 不溢出。",
+                "shift_for_identification",
+                False,
+            ),
+            ("Q2", "减最大值是因为 softmax 的输出不唯一，要固定一个基准。", "shift_for_identification", True),
+            ("Q2", "减不减输出都唯一，只是不减会溢出成 inf。", "shift_for_identification", False),
         ],
     ),
 }
