@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and seven blind sets appended as splits blind-v1 to blind-v108 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and nine blind sets appended as splits blind-v1 to blind-v110 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 109)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 111)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3636,6 +3636,22 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Are the padding counted as observations read as the divisor's reason and the padding said to stay uncleared in x²
+    # vetoed (blind v109), while their false twins are not?
+    73: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "除以 BLOCK_SIZE 就等于把补的格子算成观测次数，均值偏小。", "divide_by_n", True),
+            ("Q2", "除以 BLOCK_SIZE 时补的格子不算观测次数。", "divide_by_n", False),
+            ("Q3", "不用单遍：padding lane 在 x² 这一步没被清掉，平方和就错了。", "one_pass_padding", True),
+            (
+                "Q3",
+                "单遍里 padding lane 在 x² 这一步是 0² = 0，不用清；它错在两个 1e8 相减。",
+                "one_pass_padding",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -3784,6 +3800,19 @@ ROUND_PREMISES = {
         ("Q2", "BLOCK_SIZE is just the next power of two", True),
         ("Q2", "BLOCK_SIZE is just the number of real elements", False),
         ("Q3", "sqrt(−δ) = NaN", True),
+    ],
+    # Are the padding counted as samples (the wrong divisor's premise), a code comment's '# 除以 BLOCK_SIZE', x − mean then the
+    # square with a bracketed aside and the count named in English (blind v109-v110's confirm-only routes) read as sound,
+    # while their twins are not?
+    73: [
+        ("Q2", "相当于把补的 lane 当样本", True),
+        ("Q2", "相当于把补的 lane 当均值", False),
+        ("Q2", "# 除以 BLOCK_SIZE", True),
+        ("Q2", "# 乘以 BLOCK_SIZE", False),
+        ("Q3", "两遍：先 x - mean（两个接近的 fp32 相减，精确），再平方", True),
+        ("Q3", "两遍：先平方，再 x - mean", False),
+        ("explanation", "count 是 real elements 的个数 N", True),
+        ("explanation", "count 是 BLOCK_SIZE 的个数", False),
     ],
 }
 

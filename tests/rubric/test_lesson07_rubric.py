@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and seven blind sets appended as splits blind-v1 to blind-v107?"""
+    """Does the calibration file parse, with a hundred and nine blind sets appended as splits blind-v1 to blind-v109?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 108)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 110)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -310,6 +310,19 @@ ROUND_PREMISES = {
         ("explanation", "subtracting it makes every exp argument <= 10", False),
         ("Q1", "状态 2:exp(x - row_max)", True),
         ("Q1", "状态 2:exp(x + row_max)", False),
+    ],
+    # Are the padded lanes in both reductions, the max said unchanged by them (hedged, after a fill's condition), the naive
+    # kernels short of full bandwidth and each naive op through global memory (blind v108-v109's confirm-only routes) read
+    # as sound, while their twins are not?
+    73: [
+        ("Q1", "padding lane 两次归约都在场", True),
+        ("Q1", "padding lane 两次归约都不在场", False),
+        ("Q1", "填 -inf 的话，max 大概不会被它们影响", True),
+        ("Q1", "填 0.0 的话，max 会被它们影响", False),
+        ("Q3", "朴素实现的 5 个小 kernel 自己也跑不满带宽", True),
+        ("Q3", "朴素实现的 5 个小 kernel 都受限于 exp 的算力", False),
+        ("Q3", "max, subtract, exp, sum and divide each go through global memory", True),
+        ("Q3", "max, subtract, exp, sum and divide each stay in registers", False),
     ],
 }
 
@@ -4025,6 +4038,19 @@ ROUND_READINGS = {
             ),
             ("Q2", "减最大值是因为 softmax 的输出不唯一，要固定一个基准。", "shift_for_identification", True),
             ("Q2", "减不减输出都唯一，只是不减会溢出成 inf。", "shift_for_identification", False),
+        ],
+    ),
+    # Are the 0.0 fill called right, a NaN from subtracting two −∞ and a 0.0 fill said to make rows sum above 1 read
+    # (blind v108-v109), while their false twins are not?
+    73: (
+        "-inf, row_max",
+        [
+            ("Q1", "other 应该填 0.0，padding 没有数据就是 0。", "zero_fill_called_right", True),
+            ("Q1", "other 不该填 0.0：exp(0 − m) 会进分母。", "zero_fill_called_right", False),
+            ("Q1", "−∞ 减去 max 还是 −∞，和另一个 −∞ 相减就是 NaN。", "neg_inf_makes_nan", True),
+            ("Q1", "−∞ 减去有限的 max 还是 −∞，exp 得 0，不会 NaN。", "neg_inf_makes_nan", False),
+            ("Q1", "填 0.0 时 max 变成 0，每行概率之和会大于 1。", "zero_fill_sum_above_one", True),
+            ("Q1", "填 0.0 时分母多出 padding 项，每行概率之和小于 1。", "zero_fill_sum_above_one", False),
         ],
     ),
 }
