@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and nine blind sets appended as splits blind-v1 to blind-v110 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and eleven blind sets appended as splits blind-v1 to blind-v112 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 111)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 113)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3652,6 +3652,24 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Are 1e8 said near fp32's limit and a sum of squares said to overflow after a count of additions vetoed (blind v111),
+    # while the truth and the same words of fp16 are not?
+    74: (
+        "n_cols, 0.0",
+        [
+            ("Q3", "x² 约 1e8，已经接近 fp32 的上限，所以单遍会错。", "fp32_limit_near_1e8", True),
+            (
+                "Q3",
+                "x² 约 1e8，离 fp32 的上限 3.4e38 还很远，单遍错在相减抵消。",
+                "fp32_limit_near_1e8",
+                False,
+            ),
+            ("Q3", "平方和在累加 1024 个数之后溢出成 inf。", "fp32_limit_near_1e8", True),
+            ("Q3", "fp16 的平方和在累加 1024 个数之后溢出成 inf。", "fp32_limit_near_1e8", False),
+            ("Q2", "除以 8：均值 625.2，比真实的 1000.3 小，正好是 5/8 倍。", "block_wrong_effect", True),
+            ("Q2", "除以 5：均值 1000.3，和真实的一样。", "block_wrong_effect", False),
+        ],
+    ),
 }
 
 
@@ -3813,6 +3831,16 @@ ROUND_PREMISES = {
         ("Q3", "两遍：先平方，再 x - mean", False),
         ("explanation", "count 是 real elements 的个数 N", True),
         ("explanation", "count 是 BLOCK_SIZE 的个数", False),
+    ],
+    # Are the padding counted as replicates in English, a denominator 28 too many and 'only the N real elements' (blind
+    # v111-v112's confirm-only routes) read as sound, while their twins are not?
+    74: [
+        ("Q2", "dividing by BLOCK_SIZE counts them as replicates", True),
+        ("Q2", "dividing by N counts them as nothing", False),
+        ("Q2", "因为分母多了 28 个", True),
+        ("Q2", "因为分子多了 28 个", False),
+        ("explanation", "only the N real elements are counted", True),
+        ("explanation", "only the BLOCK_SIZE lanes are counted", False),
     ],
 }
 

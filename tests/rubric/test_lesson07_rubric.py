@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and nine blind sets appended as splits blind-v1 to blind-v109?"""
+    """Does the calibration file parse, with a hundred and eleven blind sets appended as splits blind-v1 to blind-v111?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 110)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 112)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -323,6 +323,14 @@ ROUND_PREMISES = {
         ("Q3", "朴素实现的 5 个小 kernel 都受限于 exp 的算力", False),
         ("Q3", "max, subtract, exp, sum and divide each go through global memory", True),
         ("Q3", "max, subtract, exp, sum and divide each stay in registers", False),
+    ],
+    # Are every z at most 0 and bf16's exponent bits the same as fp32's (blind v110-v111's confirm-only routes) read as
+    # sound, while their twins are not?
+    74: [
+        ("Q2", "每个 z ≤ 0", True),
+        ("Q2", "每个 z ≥ 0", False),
+        ("Q2", "bf16 的指数位和 fp32 一样是 8 位", True),
+        ("Q2", "bf16 的尾数位和 fp32 一样", False),
     ],
 }
 
@@ -4051,6 +4059,26 @@ ROUND_READINGS = {
             ("Q1", "−∞ 减去有限的 max 还是 −∞，exp 得 0，不会 NaN。", "neg_inf_makes_nan", False),
             ("Q1", "填 0.0 时 max 变成 0，每行概率之和会大于 1。", "zero_fill_sum_above_one", True),
             ("Q1", "填 0.0 时分母多出 padding 项，每行概率之和小于 1。", "zero_fill_sum_above_one", False),
+        ],
+    ),
+    # Are the 0.0 fill called right with 才, the shift as a reference class and the partition function with the numerator
+    # read (blind v111), while their false twins are not?
+    74: (
+        "-inf, row_max",
+        [
+            ("Q1", "other 填 0.0 才合理，padding 就是中性的。", "zero_fill_called_right", True),
+            ("Q1", "other 填 −∞ 才合理，0.0 会进分母。", "zero_fill_called_right", False),
+            ("Q2", "softmax 的解不唯一，所以必须固定一个参照类。", "shift_for_identification", True),
+            ("Q2", "softmax 的解是唯一的，减最大值只为防 exp 溢出。", "shift_for_identification", False),
+            ("Q2", "配分函数 Z 和分子同乘 e^{c}，p 不变。", "invariance", True),
+            ("Q2", "配分函数 Z 和分子各乘不同的数，p 会变。", "invariance", False),
+            ("Q1", "填 0 的话 max 和分母都会错。", "zero_failure_unexplained", True),
+            (
+                "Q1",
+                "填 0 的话 max 和分母都会错：全负的行 max 变成 0，分母多出 3。",
+                "zero_failure_unexplained",
+                False,
+            ),
         ],
     ),
 }
