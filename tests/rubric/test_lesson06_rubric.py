@@ -3570,13 +3570,13 @@ ROUND_READINGS = {
             (
                 "Q3",
                 "tl.sum 的归约树顺序在不同次运行之间不固定，Σx² 的累加顺序一变，结果就差很多，甚至抖成负数。",
-                "summation_order_blamed",
+                "summation_order",
                 True,
             ),
             (
                 "Q3",
                 "浮点加法不满足结合律，但单遍的问题不是顺序，而是 mean(x²) 和 mean² 两个 1e8 相减抵消。",
-                "summation_order_blamed",
+                "summation_order",
                 False,
             ),
             ("Q2", "没来的被试不能算进样本量，所以除以 N。", "divide_by_n", True),
@@ -3657,15 +3657,15 @@ ROUND_READINGS = {
     74: (
         "n_cols, 0.0",
         [
-            ("Q3", "x² 约 1e8，已经接近 fp32 的上限，所以单遍会错。", "fp32_limit_near_1e8", True),
+            ("Q3", "x² 约 1e8，已经接近 fp32 的上限，所以单遍会错。", "fp32_overflow", True),
             (
                 "Q3",
                 "x² 约 1e8，离 fp32 的上限 3.4e38 还很远，单遍错在相减抵消。",
-                "fp32_limit_near_1e8",
+                "fp32_overflow",
                 False,
             ),
-            ("Q3", "平方和在累加 1024 个数之后溢出成 inf。", "fp32_limit_near_1e8", True),
-            ("Q3", "fp16 的平方和在累加 1024 个数之后溢出成 inf。", "fp32_limit_near_1e8", False),
+            ("Q3", "平方和在累加 1024 个数之后溢出成 inf。", "fp32_overflow", True),
+            ("Q3", "fp16 的平方和在累加 1024 个数之后溢出成 inf。", "fp32_overflow", False),
             ("Q2", "除以 8：均值 625.2，比真实的 1000.3 小，正好是 5/8 倍。", "block_wrong_effect", True),
             ("Q2", "除以 5：均值 1000.3，和真实的一样。", "block_wrong_effect", False),
         ],
