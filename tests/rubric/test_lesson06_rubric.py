@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and eleven blind sets appended as splits blind-v1 to blind-v112 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and thirteen blind sets appended as splits blind-v1 to blind-v114 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 113)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 115)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3670,6 +3670,45 @@ ROUND_READINGS = {
             ("Q2", "除以 5：均值 1000.3，和真实的一样。", "block_wrong_effect", False),
         ],
     ),
+    # Are the lane's change named with 改变 or 被 shift (minus_mean's half stand-in), the denominator 多数了, the mean 压到
+    # N/BLOCK_SIZE, a worked division by N's value and two 1e8 terms' difference called not computable read (blind
+    # v113-v114), while their false twins are not?
+    76: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "x - mean 会改变 padding lane 的值，所以要再 mask。", "minus_mean", True),
+            ("Q1", "x - mean 不会改变 padding lane 的值。", "minus_mean", False),
+            ("Q1", "x - mean 之后 padding lane 的 value 被 shift 了。", "minus_mean", True),
+            ("Q1", "x - mean 之后真实 lane 的 value 被 shift 了。", "minus_mean", False),
+            ("Q2", "0 不影响分子，但分母多数了 BLOCK_SIZE−N 个点。", "divide_by_n", True),
+            ("Q2", "0 不影响分母，但分子多数了 BLOCK_SIZE−N 个点。", "divide_by_n", False),
+            ("Q2", "除以 BLOCK_SIZE 的话，均值被压到 N/BLOCK_SIZE 倍。", "divide_by_n", True),
+            ("Q2", "均值不会被压到 N/BLOCK_SIZE 倍。", "divide_by_n", False),
+            (
+                "Q2",
+                "N = 100、BLOCK_SIZE = 128，和是 300，÷100 = 3，÷128 = 2.34，小了 22%。",
+                "divide_by_n",
+                True,
+            ),
+            (
+                "Q2",
+                "N = 100、BLOCK_SIZE = 128，和是 300，÷128 = 2.34，÷100 = 3，大了 28%。",
+                "divide_by_n",
+                False,
+            ),
+            ("Q2", "real data 只有 N 个，所以除以 N。", "divide_by_n", True),
+            ("Q2", "padding data 只有 BLOCK_SIZE − N 个。", "divide_by_n", False),
+            (
+                "Q3",
+                "x² 的量级是 1e8，单遍要用这个去减 mean²，差出来的 1 左右根本算不准。",
+                "cancellation",
+                True,
+            ),
+            ("Q3", "x² 的量级是 1e8，两遍先减均值，差出来的 1 左右算得很准。", "cancellation", False),
+            ("Q3", "mean(x²) 和 mean² 都很大，相减之后误差比方差本身还大。", "cancellation", True),
+            ("Q3", "mean(x²) 和 mean² 都很大，相减之后误差比方差本身小得多。", "cancellation", False),
+        ],
+    ),
 }
 
 
@@ -3841,6 +3880,18 @@ ROUND_PREMISES = {
         ("Q2", "因为分子多了 28 个", False),
         ("explanation", "only the N real elements are counted", True),
         ("explanation", "only the BLOCK_SIZE lanes are counted", False),
+    ],
+    # Are the first sum holding only the real elements, the centre and divisor both wrong, the padding taken for data into
+    # the divisor and 1/0 giving inf (blind v113-v114's confirm-only routes) read as sound, while their twins are not?
+    76: [
+        ("Q1", "# => tl.sum(x) == 真实 N 个元素之和", True),
+        ("Q1", "和里只有 padding 元素", False),
+        ("Q2", "\\hat\\sigma^2 的中心和分母都错", True),
+        ("Q2", "中心和分母都对", False),
+        ("Q2", "padding 的位置好像也被当成数据算进分母了", True),
+        ("Q2", "padding 的位置没有被当成数据算进分母", False),
+        ("Q3", "1/0 出 +inf", True),
+        ("Q3", "1/0 出 0", False),
     ],
 }
 

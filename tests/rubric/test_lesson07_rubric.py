@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and eleven blind sets appended as splits blind-v1 to blind-v111?"""
+    """Does the calibration file parse, with a hundred and thirteen blind sets appended as splits blind-v1 to blind-v113?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 112)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 114)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -331,6 +331,27 @@ ROUND_PREMISES = {
         ("Q2", "每个 z ≥ 0", False),
         ("Q2", "bf16 的指数位和 fp32 一样是 8 位", True),
         ("Q2", "bf16 的尾数位和 fp32 一样", False),
+    ],
+    # Are the padding's mask bit false, a hedged max(x, −∞) = x, −∞ never above the real data, e^89 overflowing, 'to not
+    # overflow', e to a large negative power, an I/O bottleneck and launch cost on small matrices (blind v112-v113's
+    # confirm-only routes) read as sound, while their twins are not?
+    75: [
+        ("Q1", "padding lane 的 mask 应该是 False", True),
+        ("Q1", "真实 lane 的 mask 应该是 False", False),
+        ("Q1", "如果填 −∞，max(x, −∞) 应该还是 x", True),
+        ("Q1", "如果填 0，max(x, 0) 应该还是 x", False),
+        ("Q1", "如果填的是 −∞，它可能永远不会比真实数据大", True),
+        ("Q1", "它可能永远会比真实数据大", False),
+        ("Q2", "e^{89} ≈ 4.49×10^38，已经溢出成 inf", True),
+        ("Q2", "e^{80} ≈ 5.5×10^34，已经溢出成 inf", False),
+        ("Q2", "为了不溢出吧", True),
+        ("Q2", "为了不下溢吧", False),
+        ("Q2", "先算 softmax 得到 e^(−2000)", True),
+        ("Q2", "先算 softmax 得到 e^(−2)", False),
+        ("Q3", "瓶颈是 I/O", True),
+        ("Q3", "瓶颈是算力", False),
+        ("Q3", "with small matrices the fixed cost of launching each kernel and the latency dominate", True),
+        ("Q3", "with large matrices the fixed cost of launching each kernel dominates", False),
     ],
 }
 
@@ -4079,6 +4100,26 @@ ROUND_READINGS = {
                 "zero_failure_unexplained",
                 False,
             ),
+        ],
+    ),
+    # Are exponents hedged at most 0, 'exp 不会超过 1' and softmax-then-log called OK or the direct form called unnecessary
+    # read (blind v112-v113), while their false twins are not?
+    75: (
+        "-inf, row_max",
+        [
+            ("Q2", "减去最大值以后指数应该都 ≤ 0，所以不会溢出。", "bounded", True),
+            ("Q2", "减去最小值以后指数应该都 ≥ 0。", "bounded", False),
+            ("Q2", "减了最大值，exp 不会超过 1。", "bounded", True),
+            ("Q2", "不减最大值，exp 会超过 1。", "bounded", False),
+            ("Q2", "log-softmax 先 softmax 再取 log 我觉得完全 OK。", "log_of_softmax_fine", True),
+            (
+                "Q2",
+                "log-softmax 先 softmax 再取 log 看着 OK，但下溢成 0 后 log 得 −∞。",
+                "log_of_softmax_fine",
+                False,
+            ),
+            ("Q2", "没必要专门写 x − max − log Σ exp(x − max)。", "log_of_softmax_fine", True),
+            ("Q2", "有必要专门写 x − max − log Σ exp(x − max)，不然下溢。", "log_of_softmax_fine", False),
         ],
     ),
 }
