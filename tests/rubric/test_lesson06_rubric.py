@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and thirteen blind sets appended as splits blind-v1 to blind-v114 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and fifteen blind sets appended as splits blind-v1 to blind-v116 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 115)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 117)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3707,6 +3707,18 @@ ROUND_READINGS = {
             ("Q3", "x² 的量级是 1e8，两遍先减均值，差出来的 1 左右算得很准。", "cancellation", False),
             ("Q3", "mean(x²) 和 mean² 都很大，相减之后误差比方差本身还大。", "cancellation", True),
             ("Q3", "mean(x²) 和 mean² 都很大，相减之后误差比方差本身小得多。", "cancellation", False),
+        ],
+    ),
+    # Are the mean right said of μ and Σx, and the sum of squares said to 上溢 in fp32, read (blind v115-v116), while their
+    # false twins (a guard said to prevent 上溢 among them) are not?
+    77: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "均值 μ = (1/N)Σx，padding 的 0 加进去不改变 Σx，所以 μ 对。", "mean_right", True),
+            ("Q1", "padding 的 0 加进去会改变 Σx，所以 μ 不对。", "mean_right", False),
+            ("Q3", "Σx² ≈ 1e11，于是 Σx² 在 fp32 中上溢为 inf，单遍才出负方差。", "fp32_overflow", True),
+            ("Q3", "Σx² ≈ 1e11，在 fp32 中不会上溢，单遍错在相减抵消。", "fp32_overflow", False),
+            ("Q3", "tl.maximum 防平方和上溢。", "fp32_overflow", False),
         ],
     ),
 }

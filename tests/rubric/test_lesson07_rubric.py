@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and thirteen blind sets appended as splits blind-v1 to blind-v113?"""
+    """Does the calibration file parse, with a hundred and fifteen blind sets appended as splits blind-v1 to blind-v115?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 114)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 116)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -352,6 +352,18 @@ ROUND_PREMISES = {
         ("Q3", "瓶颈是算力", False),
         ("Q3", "with small matrices the fixed cost of launching each kernel and the latency dominate", True),
         ("Q3", "with large matrices the fixed cost of launching each kernel dominates", False),
+    ],
+    # Are the padding in both reductions, its contribution 0 under −∞, e^(0 − m) = 1 when m = 0 and the block a power of
+    # two (blind v115's confirm-only routes) read as sound, while their twins are not?
+    76: [
+        ("Q1", "padding lane 两次都在里面", True),
+        ("Q1", "padding lane 两次都不在里面", False),
+        ("Q1", "−∞ 时 padding 贡献 0", True),
+        ("Q1", "0 时 padding 贡献 0", False),
+        ("Q1", "m = 0 时正好是 1", True),
+        ("Q1", "m = 1 时正好是 1", False),
+        ("Q1", "BLOCK_SIZE 是 2 的幂", True),
+        ("Q1", "BLOCK_SIZE 是 3 的幂", False),
     ],
 }
 
@@ -4120,6 +4132,57 @@ ROUND_READINGS = {
             ),
             ("Q2", "没必要专门写 x − max − log Σ exp(x − max)。", "log_of_softmax_fine", True),
             ("Q2", "有必要专门写 x − max − log Σ exp(x − max)，不然下溢。", "log_of_softmax_fine", False),
+        ],
+    ),
+    # Are the −∞ lanes said filtered out by the reductions or kept out of the sum by the masked store, the fill as absolute
+    # zero, −∞ defended by gradients, the 0.0 fill's denominator guessed a small error and the two log forms called fully
+    # equivalent read (blind v114-v115), while their false twins are not?
+    76: (
+        "-inf, row_max",
+        [
+            ("Q1", "tl.max 和 tl.sum 在归约前会先把值为 −∞ 的 lane 过滤掉。", "mask_skips_reduction", True),
+            (
+                "Q1",
+                "tl.max 和 tl.sum 不会把值为 −∞ 的 lane 过滤掉，它们照样参与归约。",
+                "mask_skips_reduction",
+                False,
+            ),
+            (
+                "Q1",
+                "padding lane 最后 store 的时候被 mask 挡住，不写出去，所以它们的 exp 值也就不计入分母了。",
+                "mask_skips_reduction",
+                True,
+            ),
+            (
+                "Q1",
+                "padding lane 最后 store 的时候被 mask 挡住，不写出去，但它们的 exp 值早已计入分母。",
+                "mask_skips_reduction",
+                False,
+            ),
+            ("Q1", "填 −∞ 就等价于把这几个 lane 的温度降到绝对零度。", "fill_freezes_temperature", True),
+            ("Q1", "softmax 在温度降到绝对零度时退化成 argmax。", "fill_freezes_temperature", False),
+            ("Q1", "填 −∞，因为这样反向传播时它们的梯度是 0。", "neg_inf_for_gradient", True),
+            ("Q1", "填 −∞，因为它在 max 里不会胜出，exp 之后是 0。", "neg_inf_for_gradient", False),
+            ("Q1", "如果填 0.0，分母那边也许只是多一点点误差，影响不大。", "zero_fill_harmless", True),
+            ("Q1", "如果填 0.0，分母会多出 3 个 e^(−m)，影响很大。", "zero_fill_harmless", False),
+            (
+                "Q2",
+                "先算 softmax 再 log 和直接写 x − max − log Σ 就完全等价。",
+                "log_forms_numerically_same",
+                True,
+            ),
+            (
+                "Q2",
+                "数学上先算 softmax 再 log 和直接写 x − max − log Σ 完全等价，但数值上不同。",
+                "log_forms_numerically_same",
+                False,
+            ),
+            (
+                "Q2",
+                "先 softmax 再取 log 和直接写公式在数学上完全等价，选哪个都行。",
+                "log_forms_numerically_same",
+                False,
+            ),
         ],
     ),
 }
