@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and fifteen blind sets appended as splits blind-v1 to blind-v116 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and seventeen blind sets appended as splits blind-v1 to blind-v118 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 117)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 119)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3721,6 +3721,61 @@ ROUND_READINGS = {
             ("Q3", "tl.maximum 防平方和上溢。", "fp32_overflow", False),
         ],
     ),
+    # Are a worked division with 得 and 只剩, the padding's zeros 被错算成样本, a rounding error said produced on the padding,
+    # one-pass's x * x padding said unmasked with a consequence and the square said to enter the variance read (blind
+    # v117-v118), while their false twins are not?
+    78: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q2",
+                "N = 100、BLOCK_SIZE = 128：和约 300，除以 100 得 3，除以 128 得 2.34，均值只剩 0.78 倍。",
+                "divide_by_n",
+                True,
+            ),
+            ("Q2", "N = 100：和约 300，除以 128 得 2.34，除以 100 得 3，均值多了。", "divide_by_n", False),
+            ("Q2", "28 个 padding 的 0 虽然没改变和，但被错算成了样本。", "divide_by_n", True),
+            ("Q2", "28 个 padding 的 0 没改变和，也没被算成样本。", "divide_by_n", False),
+            (
+                "Q1",
+                "x − mean 的时候 padding lane 上会产生浮点舍入的随机误差。",
+                "padding_rounding_residue",
+                True,
+            ),
+            (
+                "Q1",
+                "x − mean 的时候 padding lane 上不会产生舍入误差，而是变成 −mean。",
+                "padding_rounding_residue",
+                False,
+            ),
+            ("Q1", "用 tl.where 把 padding lane 清零，消除随机误差。", "padding_rounding_residue", True),
+            (
+                "Q1",
+                "用 tl.where 把 padding lane 清零，消除多出来的 mean²。",
+                "padding_rounding_residue",
+                False,
+            ),
+            (
+                "Q3",
+                "单遍公式里 x * x 之后 padding lane 没有再 mask，会把平方和带偏。",
+                "one_pass_padding",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍公式里 x * x 之后 padding lane 没有再 mask，但 0² = 0 所以没关系，错在相减抵消。",
+                "one_pass_padding",
+                False,
+            ),
+            (
+                "Q1",
+                "x−mean 把 padding 的 0 变成 −mean，平方后进方差，所以 tl.where 放回 0。",
+                "output",
+                True,
+            ),
+            ("Q1", "x−mean 把 padding 的 0 变成 −mean，所以 tl.where 放回 0。", "output", False),
+        ],
+    ),
 }
 
 
@@ -3904,6 +3959,16 @@ ROUND_PREMISES = {
         ("Q2", "padding 的位置没有被当成数据算进分母", False),
         ("Q3", "1/0 出 +inf", True),
         ("Q3", "1/0 出 0", False),
+    ],
+    # Are only N real measured values, the lanes past N called padding and padding that is no real pixel (blind v117-v118's
+    # confirm-only routes) read as sound, while their twins are not?
+    78: [
+        ("Q2", "只有 N 个真实测定值", True),
+        ("Q2", "只有 N 个填充值", False),
+        ("Q2", "BLOCK_SIZE 中超出 N 的 lane 为填充", True),
+        ("Q2", "超出 N 的 lane 为真实数据", False),
+        ("Q2", "padding 不是真实像元", True),
+        ("Q2", "padding 是真实像元", False),
     ],
 }
 

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and fifteen blind sets appended as splits blind-v1 to blind-v115?"""
+    """Does the calibration file parse, with a hundred and seventeen blind sets appended as splits blind-v1 to blind-v117?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 116)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 118)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -364,6 +364,14 @@ ROUND_PREMISES = {
         ("Q1", "m = 1 时正好是 1", False),
         ("Q1", "BLOCK_SIZE 是 2 的幂", True),
         ("Q1", "BLOCK_SIZE 是 3 的幂", False),
+    ],
+    # Are the padding in the max's comparison and the work called memory-bound in the class's words (blind v116-v117's
+    # confirm-only routes) read as sound, while their twins are not?
+    77: [
+        ("Q1", "padding 也参加比较", True),
+        ("Q1", "padding 不参加比较", False),
+        ("Q3", "这活儿是访存瓶颈，搬多少字节花多少时间", True),
+        ("Q3", "这活儿是算力瓶颈", False),
     ],
 }
 
@@ -4183,6 +4191,19 @@ ROUND_READINGS = {
                 "log_forms_numerically_same",
                 False,
             ),
+        ],
+    ),
+    # Are the shift called redundant for log-softmax, the log domain said never to overflow and the 0.0 fill guessed harmless
+    # read (blind v116-v117), while their false twins are not?
+    77: (
+        "-inf, row_max",
+        [
+            ("Q2", "减 max 对 log-softmax 是多余的。", "shift_unneeded", True),
+            ("Q2", "减 max 对 log-softmax 也是必要的，Σ exp(x) 一样会溢出。", "shift_unneeded", False),
+            ("Q2", "对数域永远不会溢出，所以直接算。", "shift_unneeded", True),
+            ("Q2", "对数域里 Σ exp(x) 照样会溢出，所以也要减 max。", "shift_unneeded", False),
+            ("Q1", "我猜填 0.0 应该问题不大。", "zero_fill_harmless", True),
+            ("Q1", "我猜填 −∞ 应该问题不大，填 0.0 问题很大。", "zero_fill_harmless", False),
         ],
     ),
 }
