@@ -337,7 +337,7 @@ ROUND_PREMISES = {
     # confirm-only routes) read as sound, while their twins are not?
     75: [
         ("Q1", "padding lane 的 mask 应该是 False", True),
-        ("Q1", "真实 lane 的 mask 应该是 False", False),
+        ("Q1", "padding lane 的 mask 应该是 True", False),
         ("Q1", "如果填 −∞，max(x, −∞) 应该还是 x", True),
         ("Q1", "如果填 0，max(x, 0) 应该还是 x", False),
         ("Q1", "如果填的是 −∞，它可能永远不会比真实数据大", True),
