@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and seventeen blind sets appended as splits blind-v1 to blind-v118 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and nineteen blind sets appended as splits blind-v1 to blind-v120 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 119)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 121)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3776,6 +3776,50 @@ ROUND_READINGS = {
             ("Q1", "x−mean 把 padding 的 0 变成 −mean，所以 tl.where 放回 0。", "output", False),
         ],
     ),
+    # Are the sum said to read the load's mask, the question or a guessed part said not worked out, the padding taken for
+    # readings of 0 (空位, 28 个 0, 离线的), a worked −mean told from the lane's 0 and a failure put on fp16 or the tolerance
+    # read (blind v119-v120), while their false twins are not?
+    80: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q1",
+                "tl.sum 在归约时会读取 load 时的 mask，只把 mask 为真的 lane 加起来。",
+                "sum_skips_masked",
+                True,
+            ),
+            ("Q1", "tl.sum 不会读取 load 时的 mask，它把全部 lane 都加起来。", "sum_skips_masked", False),
+            ("Q2", "这题我没想通。我以为除以 BLOCK_SIZE 才对。", "not_worked_out", True),
+            ("Q2", "这题我一开始没想通，后来算了一遍才明白要除以 N。", "not_worked_out", False),
+            ("Q2", "fp16 我猜跟精度有关，具体我还没完全想明白，可能是累加的时候。", "not_worked_out", True),
+            (
+                "Q2",
+                "fp16 那部分我已经想明白了：只有 11 位有效位，累加时小项被舍掉。",
+                "not_worked_out",
+                False,
+            ),
+            ("Q2", "按 BLOCK_SIZE 除，等于把空位当成读数 0 的点，均值被拉低。", "divide_by_n", True),
+            ("Q2", "空位的读数是 0，均值被拉低。", "divide_by_n", False),
+            ("Q2", "除以 128 得 2.34——padding 的 28 个 0 被当成了样本。", "divide_by_n", True),
+            ("Q2", "除以 128 得 2.34，padding 的 28 个 0 没被当成样本。", "divide_by_n", False),
+            ("Q2", "不然把离线的也当成读数 0 平均进去，均值被拉低。", "divide_by_n", True),
+            ("Q2", "离线的读数是 0，均值被拉低。", "divide_by_n", False),
+            ("Q1", "x − mean 每个 lane 都减：空帧本来记 0，减完变成 −16.6。", "minus_mean", True),
+            ("Q1", "x − mean 每个 lane 都减：空帧本来记 0，减完还是 0。", "minus_mean", False),
+            (
+                "explanation",
+                "(4, 100) 的 var 检查没过，我觉得因该是 fp16 的精度问题，或者容差太小了。",
+                "failure_blamed_on_rounding",
+                True,
+            ),
+            (
+                "explanation",
+                "(4, 100) 的 var 检查没过，大了 0.28，是 centered_other 填错了。",
+                "failure_blamed_on_rounding",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -3969,6 +4013,14 @@ ROUND_PREMISES = {
         ("Q2", "超出 N 的 lane 为真实数据", False),
         ("Q2", "padding 不是真实像元", True),
         ("Q2", "padding 是真实像元", False),
+    ],
+    # Are the real samples counted first and the sum of squares said far larger than the values (blind v119-v120's
+    # confirm-only routes) read as sound, while their twins are not?
+    80: [
+        ("Q2", "真实样本只有 100 个", True),
+        ("Q2", "真实样本有 128 个", False),
+        ("Q2", "平方和比原值大得多", True),
+        ("Q2", "平方和比原值小得多", False),
     ],
 }
 

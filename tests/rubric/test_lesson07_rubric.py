@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and seventeen blind sets appended as splits blind-v1 to blind-v117?"""
+    """Does the calibration file parse, with a hundred and nineteen blind sets appended as splits blind-v1 to blind-v119?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 118)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 120)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -372,6 +372,14 @@ ROUND_PREMISES = {
         ("Q1", "padding 不参加比较", False),
         ("Q3", "这活儿是访存瓶颈，搬多少字节花多少时间", True),
         ("Q3", "这活儿是算力瓶颈", False),
+    ],
+    # Are short rows as the premise of latency and the test inputs said never to overflow (blind v118-v119's confirm-only
+    # routes) read as sound, while their twins are not?
+    79: [
+        ("Q3", "短行", True),
+        ("Q3", "长行", False),
+        ("explanation", "3·randn 的输入根本不会溢出", True),
+        ("explanation", "3·randn 的输入会溢出", False),
     ],
 }
 
@@ -4204,6 +4212,59 @@ ROUND_READINGS = {
             ("Q2", "对数域里 Σ exp(x) 照样会溢出，所以也要减 max。", "shift_unneeded", False),
             ("Q1", "我猜填 0.0 应该问题不大。", "zero_fill_harmless", True),
             ("Q1", "我猜填 −∞ 应该问题不大，填 0.0 问题很大。", "zero_fill_harmless", False),
+        ],
+    ),
+    # Are log 0 = −∞ without parentheses as the fill's reason, the padding's output probability said stored, the shift said to
+    # keep probabilities at most 1, occupancy as the speed-up's multiple, the byte model said not to hold, the gap to
+    # torch.softmax held against the prediction and a part said not worked out read (blind v118-v119), while their false
+    # twins are not?
+    79: (
+        "-inf, row_max",
+        [
+            ("Q1", "padding 位置的概率应该是 0，log 0 = −∞，所以填 −∞。", "padding_output_written", True),
+            ("Q1", "padding 不能在 max 里胜出，exp(−∞) = 0，所以填 −∞。", "padding_output_written", False),
+            (
+                "explanation",
+                "因为 exp(−inf) = 0，padding 位置输出的概率就是 0，store 出去也不影响结果。",
+                "padding_output_written",
+                True,
+            ),
+            (
+                "explanation",
+                "因为 exp(−inf) = 0，padding 位置在分母里贡献 0，store 带 mask 不写出去。",
+                "padding_output_written",
+                False,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max，这样所有 exp 都 ≤ 1，保证输出的概率不超过 1。",
+                "shift_caps_probabilities",
+                True,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max，这样所有 exp 都 ≤ 1，保证 exp 不会溢出。",
+                "shift_caps_probabilities",
+                False,
+            ),
+            ("Q3", "SM 的占用率是朴素实现的 4 倍，所以吞吐量也就是 4 倍左右。", "parallelism_speedup", True),
+            ("Q3", "读写字节数是朴素实现的 1/4，所以吞吐量也就是 4 倍左右。", "parallelism_speedup", False),
+            ("Q3", "大矩阵只快 1.5 倍，所以字节数模型不成立。", "byte_model_rejected", True),
+            ("Q3", "小矩阵上字节数模型的前提不成立，中间结果留在 L2。", "byte_model_rejected", False),
+            (
+                "Q3",
+                "融合 0.0392 ms、torch.softmax 0.0585 ms，只快 1.5 倍，不符合 4 倍。",
+                "naive_is_torch_softmax",
+                True,
+            ),
+            (
+                "Q3",
+                "融合 0.0392 ms、torch.softmax 0.0585 ms，快 1.5 倍，torch.softmax 本身也是融合 kernel。",
+                "naive_is_torch_softmax",
+                False,
+            ),
+            ("Q2", "为什么是 max 我还没完全想通，可能跟 fp32 精度有关？", "not_worked_out", True),
+            ("Q2", "为什么是 max 我一开始没想通，后来发现 exp 在 88.7 以上溢出。", "not_worked_out", False),
         ],
     ),
 }
