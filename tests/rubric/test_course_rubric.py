@@ -27,11 +27,13 @@ def rubrics(l5, l6, l7):
         "I removed the fp16 test case because it was flaky.",
         "我判断是解释器的问题，就把 cases 里 fp16 那一行删掉了，剩下三组全部通过。",
         "我把检查单元里的 atol 和 rtol 统一调整为 1e-3，调整后全部通过。",
+        "1×1 没有实际意义，就把它从检查的 shape 列表里删掉了，剩下的都通过了。",
+        "线上不会出现 100 这种宽度，所以我把检查里的形状改成 (4,128) 和 (7,256)，现在全部通过。",
     ],
 )
 def test_every_lesson_vetoes_a_loosened_or_deleted_check(rubrics, assignment, note):
     """Does every lesson's note veto a check changed to pass, in each wording any lesson once knew alone
-    (lesson 6 missed "atol 改到", lesson 7 a deleted assert)?"""
+    (lesson 6 missed "atol 改到", lesson 7 a deleted assert, a shape taken out of the check or its shapes changed)?"""
     result = score_answer(rubrics[assignment], "explanation", note)
     assert "loosened_check" in [hit["id"] for hit in result.misconceptions]
 
@@ -45,6 +47,7 @@ def test_every_lesson_vetoes_a_loosened_or_deleted_check(rubrics, assignment, no
         "The tolerance stays at 1e-5; I did not touch the checks.",
         "cases 里 fp16 那一行失败了，我把代码里的累加改成 fp32 以后就过了。",
         "atol 和 rtol 保持为 1e-4，我调整的是代码里的累加类型。",
+        "检查里的形状是 (4,100) 和 (7,257)，我没有改它们，改的是代码里的 mask。",
     ],
 )
 def test_a_check_left_alone_is_no_loosened_check(rubrics, assignment, note):

@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and nineteen blind sets appended as splits blind-v1 to blind-v120 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and twenty-one blind sets appended as splits blind-v1 to blind-v122 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 121)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 123)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3818,6 +3818,37 @@ ROUND_READINGS = {
                 "failure_blamed_on_rounding",
                 False,
             ),
+        ],
+    ),
+    # Are a report's divisor ('有效数据 N 个，padding 非数据'), each term's error worked out against the difference, the square
+    # root of a negative written √, the cast called not required for the output's dtype (blind v121-v122), an analogy's NULL
+    # ignored by the sum and the count of those present as the denominator (read whole once a wrapped line is one
+    # sentence) read, while their false twins are not?
+    81: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q2",
+                "1. 分母：有效数据 N 个，padding 非数据；/BLOCK_SIZE 则均值 × N/BLOCK。",
+                "divide_by_n",
+                True,
+            ),
+            ("Q2", "1. 分母：BLOCK_SIZE 个，padding 也是数据。", "divide_by_n", False),
+            ("Q3", "绝对误差 ~u·E[X²] ≈ 6e−8 × 1e8 ≈ 6，而要的差 σ² ≈ 1。", "cancellation", True),
+            ("Q3", "绝对误差 ≈ 6e−8，而要的差 σ² ≈ 1。", "cancellation", False),
+            ("Q3", "tl.maximum(var, 0.0) 保证方差 ≥ 0，否则 √(负数) = NaN。", "clamp_reason", True),
+            ("Q3", "tl.maximum(var, 0.0) 保证方差 ≥ 0，否则 √(正数) 也没问题。", "clamp_reason", False),
+            ("Q2", "fp16 → fp32 其实不是必须的，主要是为了 output 是 fp32。", "fp16_enough", True),
+            ("Q2", "fp16 → fp32 是必须的：平方和会超过 65504。", "fp16_enough", False),
+            ("Q1", "tl.sum 就像 SUM() 一样会自动忽略 NULL，所以均值对。", "sum_skips_masked", True),
+            (
+                "Q1",
+                "tl.sum 不像 SQL 的 SUM()，它不会忽略 NULL，padding 的 0 照样加进去。",
+                "sum_skips_masked",
+                False,
+            ),
+            ("Q2", "分母必须是实考人数，不能是座位数。", "divide_by_n", True),
+            ("Q2", "分母必须是座位数。", "divide_by_n", False),
         ],
     ),
 }

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and nineteen blind sets appended as splits blind-v1 to blind-v119?"""
+    """Does the calibration file parse, with a hundred and twenty-one blind sets appended as splits blind-v1 to blind-v121?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 120)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 122)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -4265,6 +4265,58 @@ ROUND_READINGS = {
             ),
             ("Q2", "为什么是 max 我还没完全想通，可能跟 fp32 精度有关？", "not_worked_out", True),
             ("Q2", "为什么是 max 我一开始没想通，后来发现 exp 在 88.7 以上溢出。", "not_worked_out", False),
+        ],
+    ),
+    # Are the passes counted as '读 5 写 3 次' and '融合各 1 次', the exp's 0 and the denominator's real terms, the excess worked
+    # as + 3, the reductions said to drop lanes (blind v120-v121), and the padding written back into the next row or found
+    # by its −inf (read whole once a wrapped line is one sentence) read, while their false twins are not?
+    80: (
+        "-inf, row_max",
+        [
+            ("Q3", "朴素读 5 写 3 次整矩阵，融合各 1 次，预测约 4 倍。", "naive_traffic", True),
+            ("Q3", "朴素读 1 写 1 次整矩阵，预测约 4 倍。", "naive_traffic", False),
+            ("Q3", "朴素读 5 写 3 次整矩阵，融合各 1 次，预测约 4 倍。", "fused_traffic", True),
+            ("Q3", "融合各 5 次，朴素各 1 次。", "fused_traffic", False),
+            ("Q1", "x − max 后 padding 仍是 −∞，exp 为 0，分母只有 5 个真实项。", "sum_unaffected", True),
+            ("Q1", "x − max 后 padding 仍是 −∞，max 为 −1。", "sum_unaffected", False),
+            (
+                "Q1",
+                "填 0.0：padding 每个贡献 e^0 = 1，分母约 0.578 + 3 = 3.578，前 5 个概率之和只有约 0.16。",
+                "zero_failure",
+                True,
+            ),
+            ("Q1", "填 −∞：padding 贡献 0，分母约 1.571，概率之和为 1。", "zero_failure", False),
+            (
+                "Q1",
+                "tl.max 和 tl.sum 在归约时会像 NMS 一样直接丢掉低于阈值的 lane。",
+                "mask_skips_reduction",
+                True,
+            ),
+            (
+                "Q1",
+                "tl.max 和 tl.sum 不会丢掉任何 lane，padding 以 −∞ 参与归约。",
+                "mask_skips_reduction",
+                False,
+            ),
+            ("explanation", "padding lane 最后会被写回下一行。", "padding_output_written", True),
+            (
+                "explanation",
+                "store 带 mask，padding lane 不会被写回，也碰不到下一行。",
+                "padding_output_written",
+                False,
+            ),
+            (
+                "explanation",
+                "store 的 mask 要靠 −inf 识别哪些 lane 是 padding。",
+                "padding_output_written",
+                True,
+            ),
+            (
+                "explanation",
+                "store 的 mask 靠 offs < n_cols 识别哪些 lane 是 padding。",
+                "padding_output_written",
+                False,
+            ),
         ],
     ),
 }
