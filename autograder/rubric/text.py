@@ -57,7 +57,8 @@ _REPORTED = re.compile(
 # it ("常见的误解是：…。这是错的。", "That is wrong.").
 _TURN = re.compile(
     r"^\W*(?:但是?|可是|然而|不过|其实|实际上|事实上|\bbut\b|\bhowever\b|\bactually\b|\bin\s+fact\b)"
-    r"|^\W*(?:这|那|这个|那个|这种|此)?\s*(?:说法|看法|理解|想法)?\s*(?:是错的|是错误的|不对|错了|不成立|并不成立|是误解)"
+    # "还有人说：只要数据小于 65504，fp16 就够了。这也不对：…" (lesson 6 blind v119 l6v119-q2-003): 也 or 都 before the verdict.
+    r"|^\W*(?:这|那|这个|那个|这种|此)?\s*(?:说法|看法|理解|想法)?\s*(?:也|都|同样)?\s*(?:是错的|是错误的|不对|错了|不成立|并不成立|是误解)"
     r"|^\W*(?:this|that)(?:'s|\s+is)\s+(?:wrong|not\s+true|incorrect|false|a\s+myth)\b"
     # "It does not: 1e8 is far inside fp32's range." A bare denial of its own, before a colon or the end.
     r"|^\W*(?:it|this|that)\s+(?:does|do|is|will)(?:\s+not|n't)\s*(?:[:,;]|$)"

@@ -12,6 +12,7 @@ import unicodedata
 from functools import lru_cache
 
 from autograder.rubric.folds import fold_typos
+from autograder.rubric.lines import unwrap
 from autograder.rubric.numerals import chinese_numerals
 
 # Every Unicode hyphen, dash and minus a student's keyboard or IME may produce.
@@ -128,8 +129,9 @@ def normalize(text: str) -> str:
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a text (raw or normalized), without their terminators; empty pieces dropped."""
-    pieces = _SENTENCE_END.split(text or "")
+    """Sentences of a text (raw or normalized), without their terminators; empty pieces dropped. A line break
+    ends a sentence unless it only wraps one (lines.py)."""
+    pieces = _SENTENCE_END.split(unwrap(text))
     return [piece.strip() for piece in pieces if piece and piece.strip()]
 
 

@@ -192,11 +192,16 @@ def test_a_quoted_saying_called_wrong_at_once_is_reported(sentence, reported):
         (["有同学把 0.0 的问题归因于 NaN。", "全都错了：问题是 max 被 0 顶替。"], True),
         (["有人把融合的提速解释成少读了数据。", "这是对的：带宽决定时间。"], False),
         (["我把融合的提速解释成少启动了 kernel。", "都不对：两边的计算一样多。"], False),
+        (
+            ["还有人说：只要数据本身小于 65504，fp16 就够了。", "这也不对：平方和很快超过 65504 变成 inf。"],
+            True,
+        ),
+        (["还有人说：只要数据本身小于 65504，fp16 就够了。", "这也对：数据都小于 65504。"], False),
     ],
 )
 def test_a_cause_someone_gives_answered_by_a_bare_verdict(sentences, disowned_first):
-    """Is a cause someone else gives ('有人把…解释成…') answered by a bare verdict on all of it ('都不对：') disowned,
-    while an agreeing verdict, or the student's own account ('我把…解释成'), is not?"""
+    """Is a cause someone else gives ('有人把…解释成…') answered by a bare verdict on all of it ('都不对：', '这也不对：')
+    disowned, while an agreeing verdict, or the student's own account ('我把…解释成'), is not?"""
     from autograder.rubric.premises import Sentence
     from autograder.rubric.text import disowned
 

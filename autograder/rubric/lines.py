@@ -1,0 +1,68 @@
+"""Line breaks inside a sentence: an editor's wrap, not the end of a thought.
+
+Markdown renders a single line break as a space, and students wrap prose where their editor does:
+"不改变结果是因为分子分母\\n同乘 e^(−m)". Split there, the first half is a premise the rubric cannot know and the
+second a sentence with no subject. A break is kept as a sentence end wherever it may be one: after a
+terminator, around a list item, heading, table row, quote or code fence, inside a fenced block, beside a line
+of code, and after a short line (a heading without its mark, "输入：").
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+# A line that begins a block of its own: a list item, heading or comment, table row, quote or code fence, or a
+# labelled step ("输出：store 带 mask", "状态 1（tl.max）：", "中间 → tl.max").
+_BLOCK_START = re.compile(
+    r"^\s*(?:[-*+•·]\s|\d+[.)、](?!\d)|[(（]\d+[)）]|[①-⑳]|#|\||>|```|~~~"
+    r"|[^\s,，。:：]{1,10}(?:\s*\d)?(?:\s*[(（][^)）]{0,16}[)）])?\s*(?:[:：]|→|->|=>))"
+)
+# A line of code: an assignment or a call standing alone ("z = x - row_max", "tl.store(y_ptr, y)").
+_CODE = re.compile(
+    r"^\s*[a-z_][\w.\[\], ]*\s*[-+*/]?=(?!=)\s*\S|^\s*[a-z_][\w.]*\([^)]*\)\s*$", re.IGNORECASE
+)
+# What a line wrapped in the middle of a clause ends with, and the next one starts with.
+_CJK = r"\u3400-\u9fff"
+_SEPARATOR_END = re.compile(r"[,，、:：]\s*$")
+_CJK_END = re.compile(rf"[{_CJK}]\s*$")
+_WORD_END = re.compile(r"[a-z0-9)\]]\s*$", re.IGNORECASE)
+_CJK_START = re.compile(rf"^\s*[{_CJK}]")
+_PROSE_START = re.compile(rf"^\s*[{_CJK}a-z0-9(（\"“'‘]", re.IGNORECASE)
+# A wrapped line fills most of the editor's width; a shorter one without a terminator is a heading or a label.
+_WRAP_WIDTH = 24
+
+
+def unwrap(text: str) -> str:
+    """`text` with every line break inside a sentence replaced by a space."""
+    lines = (text or "").split("\n")
+    out, fenced = [lines[0]], lines[0].lstrip().startswith(("```", "~~~"))
+    for previous, line in pairwise(lines):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        if not fenced and _continues(previous, line):
+            # Chinese is written without spaces: "不读\n显存" is "不读显存", never "不读 显存".
+            space = "" if _CJK_END.search(previous) and _CJK_START.match(line) else " "
+            out[-1] = f"{out[-1].rstrip()}{space}{line.strip()}"
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def _continues(previous: str, line: str) -> bool:
+    """Whether `line` goes on with the sentence `previous` left open."""
+    if not previous.strip() or not line.strip() or _BLOCK_START.match(line):
+        return False
+    if (
+        previous.lstrip().startswith(("#", "|", ">", "```", "~~~"))
+        or _CODE.match(previous)
+        or _CODE.match(line)
+    ):
+        return False
+    if _SEPARATOR_END.search(previous):
+        return bool(_PROSE_START.match(line))
+    if len(previous.strip()) < _WRAP_WIDTH:
+        return False
+    return bool(_CJK_END.search(previous) and _PROSE_START.match(line)) or bool(
+        _WORD_END.search(previous) and _CJK_START.match(line)
+    )
