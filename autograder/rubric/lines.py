@@ -12,10 +12,13 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-# A line that begins a block of its own: a list item, heading or comment, table row, quote or code fence, or a
-# labelled step ("输出：store 带 mask", "状态 1（tl.max）：", "中间 → tl.max").
+# A code fence, and a line no sentence runs into or out of: a heading or comment, table row, quote or fence.
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
+_STANDALONE = re.compile(rf"{_FENCE.pattern}|^\s*[#|>]")
+# A line that begins a block of its own: one of those, a list item, or a labelled step ("输出：store 带 mask",
+# "状态 1（tl.max）：", "中间 → tl.max").
 _BLOCK_START = re.compile(
-    r"^\s*(?:[-*+•·]\s|\d+[.)、](?!\d)|[(（]\d+[)）]|[①-⑳]|#|\||>|```|~~~"
+    rf"{_STANDALONE.pattern}|^\s*(?:[-*+•·]\s|\d+[.)、](?!\d)|[(（]\d+[)）]|[①-⑳]"
     r"|[^\s,，。:：]{1,10}(?:\s*\d)?(?:\s*[(（][^)）]{0,16}[)）])?\s*(?:[:：]|→|->|=>))"
 )
 # A line of code: an assignment or a call standing alone ("z = x - row_max", "tl.store(y_ptr, y)").
@@ -36,9 +39,9 @@ _WRAP_WIDTH = 24
 def unwrap(text: str) -> str:
     """`text` with every line break inside a sentence replaced by a space."""
     lines = (text or "").split("\n")
-    out, fenced = [lines[0]], lines[0].lstrip().startswith(("```", "~~~"))
+    out, fenced = [lines[0]], bool(_FENCE.match(lines[0]))
     for previous, line in pairwise(lines):
-        if line.lstrip().startswith(("```", "~~~")):
+        if _FENCE.match(line):
             fenced = not fenced
         if not fenced and _continues(previous, line):
             # Chinese is written without spaces: "不读\n显存" is "不读显存", never "不读 显存".
@@ -53,11 +56,7 @@ def _continues(previous: str, line: str) -> bool:
     """Whether `line` goes on with the sentence `previous` left open."""
     if not previous.strip() or not line.strip() or _BLOCK_START.match(line):
         return False
-    if (
-        previous.lstrip().startswith(("#", "|", ">", "```", "~~~"))
-        or _CODE.match(previous)
-        or _CODE.match(line)
-    ):
+    if _STANDALONE.match(previous) or _CODE.match(previous) or _CODE.match(line):
         return False
     if _SEPARATOR_END.search(previous):
         return bool(_PROSE_START.match(line))
