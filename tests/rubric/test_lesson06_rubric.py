@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and twenty-one blind sets appended as splits blind-v1 to blind-v122 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and twenty-three blind sets appended as splits blind-v1 to blind-v124 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 123)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 125)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3851,6 +3851,45 @@ ROUND_READINGS = {
             ("Q2", "分母必须是座位数。", "divide_by_n", False),
         ],
     ),
+    # Are the variance pulled up ('方差会被拉高'), the real count set against the gradebook's rows with 不能, blank wells kept
+    # out of a count in the class's words, a counted number of empty lanes taken as students, the denominator counting
+    # them, the cast put on tl.store's types, BLOCK_SIZE said unreadable in the kernel and a hedged '应该是除以 BLOCK_SIZE
+    # 吧' read (blind v123-v124), while their false twins are not?
+    84: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "padding 减完均值变成 −mean，方差会被拉高，所以要再 mask 一次。", "output", True),
+            ("Q1", "padding 减完均值变成 −mean，方差不会被拉高。", "output", False),
+            ("Q2", "平均分要除以实考人数，不能除以成绩册的总行数。", "divide_by_n", True),
+            ("Q2", "平均分要除以成绩册的总行数。", "divide_by_n", False),
+            ("Q2", "空白孔不能算进平行样个数。", "divide_by_n", True),
+            ("Q2", "空白孔也要算进平行样个数。", "divide_by_n", False),
+            ("Q2", "除以 BLOCK_SIZE=8 等于把 3 个空 lane 当成了 0 分的学生。", "divide_by_n", True),
+            ("Q2", "除以 BLOCK_SIZE=8 时 3 个空 lane 的 0 不影响总分。", "divide_by_n", False),
+            ("Q2", "分母把 BLOCK_SIZE−N 个空 lane 也算成了人数，均值偏小。", "divide_by_n", True),
+            (
+                "Q2",
+                "BLOCK_SIZE 是在 host 端算出来的，kernel 里读不到它的值，只能用 n_cols。",
+                "block_unreadable",
+                True,
+            ),
+            (
+                "Q2",
+                "BLOCK_SIZE 是 constexpr，kernel 里可以直接用它，但它包含 padding，所以除以 n_cols。",
+                "block_unreadable",
+                False,
+            ),
+            ("Q2", "转 fp32：tl.store 要求类型一致。", "store_dtype_reason", True),
+            (
+                "Q2",
+                "转 fp32：tl.store 会按指针类型自动转换，原因是 fp16 会溢出。",
+                "store_dtype_reason",
+                False,
+            ),
+            ("Q2", "应该是除以 BLOCK_SIZE 吧？", "divide_by_block", True),
+            ("Q2", "不应该除以 BLOCK_SIZE。", "divide_by_block", False),
+        ],
+    ),
 }
 
 
@@ -4052,6 +4091,18 @@ ROUND_PREMISES = {
         ("Q2", "真实样本有 128 个", False),
         ("Q2", "平方和比原值大得多", True),
         ("Q2", "平方和比原值小得多", False),
+    ],
+    # Are a small term rounded away in a large running sum and fp32's ~7 digits (blind v123) read as sound, while their
+    # false twins are not?
+    84: [
+        (
+            "Q2",
+            "and when a small term is added to a large running sum in fp16 it is simply rounded away",
+            True,
+        ),
+        ("Q2", "a small term added to a large sum is not rounded away", False),
+        ("Q2", "casting to fp32 first gives ~7 digits and a huge range", True),
+        ("Q2", "fp32 gives ~3 digits", False),
     ],
 }
 

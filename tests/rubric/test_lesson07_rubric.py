@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and twenty-one blind sets appended as splits blind-v1 to blind-v121?"""
+    """Does the calibration file parse, with a hundred and twenty-three blind sets appended as splits blind-v1 to blind-v123?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 122)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 124)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -4317,6 +4317,23 @@ ROUND_READINGS = {
                 "padding_output_written",
                 False,
             ),
+        ],
+    ),
+    # Are some items' probabilities said to pass 1 without the shift, the shift said to keep each probability ≤ 1, the sum
+    # said to find the padding lanes and skip them or take −∞ for an empty place, and the reduction tree's comparators
+    # said to bypass a lane (blind v122-v123) read, while their false twins are not?
+    83: (
+        "-inf, row_max",
+        [
+            ("Q2", '不减的话 e^x 可以大于 1，某些项的"概率"就会大于 1。', "shift_caps_probabilities", True),
+            ("Q2", "不减的话 e^x 会溢出成 inf，概率本来就不会大于 1。", "shift_caps_probabilities", False),
+            ("explanation", "减 row_max 是为了让每个概率 ≤ 1。", "shift_caps_probabilities", True),
+            ("explanation", "减 row_max 是为了让 exp 不溢出。", "shift_caps_probabilities", False),
+            ("Q1", "−∞ 的作用是让 tl.sum 识别出 padding lane 并跳过它们。", "mask_skips_reduction", True),
+            ("Q1", "tl.sum 不跳过 padding lane，−∞ 的 exp 是 0。", "mask_skips_reduction", False),
+            ("Q1", "sum 遇到 −∞ 会把它当成空位。", "mask_skips_reduction", True),
+            ("Q1", "比较器和加法器看到这种编码就把那个 lane 直接旁路掉。", "mask_skips_reduction", True),
+            ("Q1", "比较器和加法器照常处理 −∞，它在比较中输掉。", "mask_skips_reduction", False),
         ],
     ),
 }
