@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and twenty-three blind sets appended as splits blind-v1 to blind-v124 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and twenty-five blind sets appended as splits blind-v1 to blind-v126 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 125)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 127)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3890,6 +3890,41 @@ ROUND_READINGS = {
             ("Q2", "不应该除以 BLOCK_SIZE。", "divide_by_block", False),
         ],
     ),
+    # Are a worked '0 − 日均温 = −日均温', the mean's square pushed into the variance, missing slots counted as samples
+    # ('将缺测位计作样本'), a worked division by 除 with the mean named before 小了, fp16 said to store only integers and the
+    # block's divisor called the sample convention read (blind v125-v126), while their false twins are not?
+    85: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "载入时填 0，但算距平时空位也做：0 − 日均温 = −日均温。", "minus_mean", True),
+            ("Q1", "载入时填 0，求和时 0 − 0 = 0，空位不变。", "minus_mean", False),
+            (
+                "Q1",
+                "x − mean 后空位是 −mean，每个空位都往方差里塞一个 mean²，所以要再 mask。",
+                "output",
+                True,
+            ),
+            ("Q1", "x − mean 后空位是 −mean，再 mask 以后不会往方差里塞东西。", "output", False),
+            ("Q2", "以 BLOCK_SIZE 为除数，相当于将缺测位计作样本，均值偏小。", "divide_by_n", True),
+            ("Q2", "以 N 为除数，缺测位不会被计作样本。", "divisor_wrong_mechanism", False),
+            (
+                "Q2",
+                "N=100、BLOCK=128：和 ≈300，除 100 得 3，除 128 得 2.34，均值小了 22%。",
+                "divide_by_n",
+                True,
+            ),
+            (
+                "Q2",
+                "N=100、BLOCK=128：和 ≈300，除 100 得 3，除 128 得 2.34，均值大了 22%。",
+                "divide_by_n",
+                False,
+            ),
+            ("Q2", "fp16 只能存整数部分，像 12.35 存进去就成 12。", "fp16_truncates", True),
+            ("Q2", "fp16 能存小数，1024 以下间隔小于 1。", "fp16_truncates", False),
+            ("Q2", "除 BLOCK_SIZE 是样本口径，除 N 是总体口径。", "divisor_wrong_mechanism", True),
+            ("Q2", "除 N−1 是样本口径，除 N 是总体口径。", "divisor_wrong_mechanism", False),
+        ],
+    ),
 }
 
 
@@ -4103,6 +4138,14 @@ ROUND_PREMISES = {
         ("Q2", "a small term added to a large sum is not rounded away", False),
         ("Q2", "casting to fp32 first gives ~7 digits and a huge range", True),
         ("Q2", "fp32 gives ~3 digits", False),
+    ],
+    # Are the padding said no longer 0 in a report's words and fp16's largest value in round words (blind v125) read as
+    # sound, while their false twins are not?
+    85: [
+        ("Q1", "第三条 输出：填充位已非 0", True),
+        ("Q1", "填充位已非负", False),
+        ("Q2", "fp16：范围太小，最大才 6 万多", True),
+        ("Q2", "fp16 最大才 6 千", False),
     ],
 }
 

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and twenty-three blind sets appended as splits blind-v1 to blind-v123?"""
+    """Does the calibration file parse, with a hundred and twenty-five blind sets appended as splits blind-v1 to blind-v125?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 124)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 126)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -380,6 +380,23 @@ ROUND_PREMISES = {
         ("Q3", "长行", False),
         ("explanation", "3·randn 的输入根本不会溢出", True),
         ("explanation", "3·randn 的输入会溢出", False),
+    ],
+    # Are every lane in both reductions (in English too), the padding in the sum, an all-negative row in English and the
+    # shift called a translation and no scaling (blind v124) read as sound, while their false twins are not?
+    84: [
+        (
+            "Q1",
+            "every lane, padding included, goes through two reductions: tl.max, then tl.sum(exp(x - max)).",
+            True,
+        ),
+        ("Q1", "only the real lanes go through the reductions", False),
+        ("Q1", "然后 exp(x − max)，再 tl.sum，它们也参与求和", True),
+        ("Q1", "它们不参与求和", False),
+        ("Q1", "with 0.0: on a row where every logit is negative, the 0 wins the max", True),
+        ("Q1", "on a row where every logit is positive, the 0 loses", False),
+        ("Q2", "注意只动窗位、不动窗宽（不缩放）", True),
+        ("Q2", "它只是平移、不缩放", True),
+        ("Q2", "缩放也不变", False),
     ],
 }
 
@@ -4334,6 +4351,19 @@ ROUND_READINGS = {
             ("Q1", "sum 遇到 −∞ 会把它当成空位。", "mask_skips_reduction", True),
             ("Q1", "比较器和加法器看到这种编码就把那个 lane 直接旁路掉。", "mask_skips_reduction", True),
             ("Q1", "比较器和加法器照常处理 −∞，它在比较中输掉。", "mask_skips_reduction", False),
+        ],
+    ),
+    # Are the padding's output said to be written as probability 0, and the passes counted with no spaces ('朴素读5写3，
+    # 融合读1写1') read (blind v124-v125), while their false twins are not?
+    84: (
+        "-inf, row_max",
+        [
+            ("Q1", "填 −∞，这样 kernel 写出去的 padding 位置正好是概率 0。", "padding_output_written", True),
+            ("Q1", "store 带 mask，padding 位置根本不会写出去。", "padding_output_written", False),
+            ("Q3", "朴素读5写3，融合读1写1，预测4倍。", "naive_traffic", True),
+            ("Q3", "朴素读1写1，预测4倍。", "naive_traffic", False),
+            ("Q3", "朴素读5写3，融合读1写1，预测4倍。", "fused_traffic", True),
+            ("Q3", "融合读5写3。", "fused_traffic", False),
         ],
     ),
 }
