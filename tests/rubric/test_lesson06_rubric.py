@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and twenty-five blind sets appended as splits blind-v1 to blind-v126 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and twenty-seven blind sets appended as splits blind-v1 to blind-v128 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 127)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 129)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3925,6 +3925,36 @@ ROUND_READINGS = {
             ("Q2", "除 N−1 是样本口径，除 N 是总体口径。", "divisor_wrong_mechanism", False),
         ],
     ),
+    # Are '0 变成 −日均值', the variance 撑大, the order of a parallel sum said to change from run to run as the one-pass
+    # cause, and a failed check put on the environment read (blind v127-v128), while their false twins are not?
+    86: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "空格也被减了，0 变成 −日均值。", "minus_mean", True),
+            ("Q1", "空格没被减，0 还是 0，不会变成 −日均值以外的数。", "minus_mean", False),
+            ("Q1", "x − mean 后 padding 是 −mean，方差被撑大了，所以要再 mask。", "output", True),
+            ("Q1", "x − mean 后 padding 是 −mean，再 mask 以后方差不会被撑大。", "output", False),
+            (
+                "Q3",
+                "tl.sum 是并行的树形归约，每次运行加法顺序都不一样，顺序一变结果就变。",
+                "summation_order",
+                True,
+            ),
+            ("Q3", "加法顺序不影响这么大的误差，错在两个 1e8 的数相减。", "summation_order", False),
+            (
+                "explanation",
+                "检查没过，var 那一行报错了，不知道为什么，可能是我的环境有问题。",
+                "failure_blamed_on_rounding",
+                True,
+            ),
+            (
+                "explanation",
+                "检查没过：var 大了，因为 centered_other 填了 1.0，padding 每个多加 1。",
+                "failure_blamed_on_rounding",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -4146,6 +4176,22 @@ ROUND_PREMISES = {
         ("Q1", "填充位已非负", False),
         ("Q2", "fp16：范围太小，最大才 6 万多", True),
         ("Q2", "fp16 最大才 6 千", False),
+    ],
+    # Are every cell of a table subtracted, the padding entering the variance, padded places said not to be what the row
+    # counts, the real count in the class's words and the subtraction before the square (blind v127-v128) read as sound,
+    # while their false twins are not?
+    86: [
+        ("Q1", "x − mean 是对表里每一格都做的，空格也被减了", True),
+        ("Q1", "空格没有被减", False),
+        ("Q1", "输出阶段如果不处理，它们就会进入方差", True),
+        ("Q1", "它们不会进入方差", False),
+        ("Q2", "补齐的空格不是测次", True),
+        ("Q2", "补齐的空格也是测次", False),
+        ("explanation", "只有 n_cols 个真实测次", True),
+        ("explanation", "因为均值方差都得除以真实会员数", True),
+        ("explanation", "因为均值方差都得除以座位数", False),
+        ("Q3", "x − mean = [−1, 1]，平方和 2，减法发生在平方之前", True),
+        ("Q3", "平方发生在减法之前", False),
     ],
 }
 

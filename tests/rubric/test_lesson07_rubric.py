@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and twenty-five blind sets appended as splits blind-v1 to blind-v125?"""
+    """Does the calibration file parse, with a hundred and twenty-seven blind sets appended as splits blind-v1 to blind-v127?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 126)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 128)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -397,6 +397,14 @@ ROUND_PREMISES = {
         ("Q2", "注意只动窗位、不动窗宽（不缩放）", True),
         ("Q2", "它只是平移、不缩放", True),
         ("Q2", "缩放也不变", False),
+    ],
+    # Are a finite max from at least 1 real element and a code comment's 0 <= e_j <= 1 (blind v127) read as sound, while
+    # their false twins are not?
+    85: [
+        ("Q1", "m 仍是真实最大值（有限，因为至少 1 个真实元素）", True),
+        ("Q1", "至少 1 个 padding", False),
+        ("Q2", "e = tl.exp(z)  # 0 <= e_j <= 1，且有一项 = 1", True),
+        ("Q2", "0 <= e_j <= 2", False),
     ],
 }
 
@@ -4364,6 +4372,19 @@ ROUND_READINGS = {
             ("Q3", "朴素读1写1，预测4倍。", "naive_traffic", False),
             ("Q3", "朴素读5写3，融合读1写1，预测4倍。", "fused_traffic", True),
             ("Q3", "融合读5写3。", "fused_traffic", False),
+        ],
+    ),
+    # Are shorter rows said to gain more, every step said to read and write memory, and the shift's purpose named alone
+    # ('防溢出', half) read (blind v126-v127), while their false twins are not?
+    85: (
+        "-inf, row_max",
+        [
+            ("Q3", "看第 3 节的实测，说明行越短加速越大。", "small_gains_more", True),
+            ("Q3", "看第 3 节的实测，行越短加速越小。", "small_gains_more", False),
+            ("Q3", "朴素实现 5 个 kernel，每步都往显存里读写一遍，融合的只读写一次。", "naive_traffic", True),
+            ("Q3", "朴素实现 5 个 kernel，融合的只读写一次。", "naive_traffic", False),
+            ("Q2", "防溢出；softmax 平移不变。", "overflow", True),
+            ("Q2", "不会溢出；softmax 平移不变。", "overflow", False),
         ],
     ),
 }
