@@ -64,12 +64,13 @@ HYPOTHETICALS = _words(
 # The last three lines: a plan given up ("一开始想过放宽容差，但…没有动检查") and a belief named as a common
 # mistake are reported, not held; first read by one lesson each, they hold in every lesson.
 # Causal connectives: a concept that states a reason only counts inside a sentence with one of these.
+# 依据 before a colon heads the grounds of a lab report's 结论 (lesson 6 blind v129 l6v129-q2-020), as 理由 does.
 CAUSAL_CUES = _words(
     r"""
     因为 所以 (?<![即假])使(?!用) (?<![不别])让 否则 因此 由于 导致 从而 于是 以便 为了 不然 既然 故(?!意|障) 原因 才能 保证 确保 这样 \bbecause\b \bso\b
     \bsince\b \botherwise\b \btherefore\b \bhence\b \bthus\b \bwould\b \bdue\sto\b \bensures?\b
     \bthereby\b \bas\sa\sresult\b \bwhich\smeans\b \bin\sorder\sto\b \b(?:that'?s|which\sis)\swhy\b
-    → => ⇒ ∴ ∵ 理由 \bwhich\sis\swhy\b
+    → => ⇒ ∴ ∵ 理由 \bwhich\sis\swhy\b 依据(?=\s?:)
     """
 )
 

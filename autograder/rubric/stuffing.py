@@ -39,8 +39,8 @@ _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?%?(?![\w.])")
 # A bracketed run of numbers ("[1,3,5,7,9,0,0,0]", "(4, 100)") is one value of a worked example: one
 # term, not eight, so an example that lists its lanes does not read as a list of terms.
 _VECTOR = re.compile(r"[\[(]\s*[+-]?\d[\d.\s,+-]*[\])]")
-# A unit of only numbers or infinities ("-5,-5,-5", "+inf/+inf") repeats in prose about values.
-_VALUE_ONLY = re.compile(r"(?:[+-]?(?:\d+(?:\.\d+)?|inf)|[\W_])*")
+# A unit of only numbers, infinities or a mask's booleans ("-5,-5,-5", "+inf/+inf", "t, t, t") repeats in prose about values.
+_VALUE_ONLY = re.compile(r"(?:[+-]?(?:\d+(?:\.\d+)?|inf|nan)|\b(?:[tf]|true|false)\b|[\W_])*")
 _WORD = re.compile(r"[a-z_][a-z0-9_]*")
 
 

@@ -35,7 +35,8 @@ _REPORTED = re.compile(
     r"(?:常|经常|常常|总)?(?:听到|听过)的?(?:说法|解释)|常见的?\s*(?:一个|一种)\s*说法|(?:常|经常|常常|总)?听(?:别)?人(?:说|讲)|有(?:的)?(?:人|同学)(?:会)?[^。]{0,20}?(?:类推|推断|联想|套用)|容易(?:让人)?(?:得出|得到)[^。]{0,60}?的?结论|(?:一种|有一种|流行的|常见)\s*说法(?:是|认为)?|"
     # A cause someone gives the result ("有人把融合的 4 倍解释成『少启动了 kernel』"): reported.
     r"有(?:的)?(?:人|同学)(?:会)?把[^。]{0,30}?(?:解释成|解释为|说成|归因于|归结为|理解成|理解为|当成|看成)|"
-    r"我\s*(?:一开始|起初|原来|之前|本来|曾经|最初)?\s*(?:还)?\s*(?:以为|误以为)|"
+    # 下意识 and 当时 too ("所以我下意识以为 Triton 里 mask 也一直跟着数据": lesson 6 blind v130 l6v130-q1-007).
+    r"我\s*(?:一开始|起初|原来|之前|本来|曾经|最初|下意识地?|当时)?\s*(?:还)?\s*(?:以为|误以为)|"
     # The student's own earlier view, with a word of time ("我一开始觉得单遍挺好的。但…"), and the post above in a forum
     # thread ("楼上说的：'…'", "@Tony 说…").
     r"我\s*(?:一开始|起初|原来|之前|本来|曾经|最初|刚开始)\s*(?:还|也)?\s*(?:觉得|认为|想的是)|楼上\s*(?:说的|说|的说法)|@\w+\s*说|"
@@ -60,6 +61,10 @@ _TURN = re.compile(
     # "还有人说：只要数据小于 65504，fp16 就够了。这也不对：…" (lesson 6 blind v119 l6v119-q2-003): 也 or 都 before the verdict.
     r"|^\W*(?:这|那|这个|那个|这种|此)?\s*(?:说法|看法|理解|想法)?\s*(?:也|都|同样)?\s*(?:是错的|是错误的|不对|错了|不成立|并不成立|是误解)"
     r"|^\W*(?:this|that)(?:'s|\s+is)\s+(?:wrong|not\s+true|incorrect|false|a\s+myth)\b"
+    # The student's own verdict, labelled ("我的结论：不对。": lesson 7 blind v129 l7v129-q1-011), or an earlier belief
+    # seen through later ("后来读了第 2 节才明白不是这样": lesson 6 blind v130 l6v130-q1-007).
+    r"|^\W*我的\s*(?:结论|判断|看法|回答)\s*(?:是)?\s*:?\s*(?:这)?\s*(?:是错的|是错误的|不对|错了|不成立)"
+    r"|^\W*(?:后来|现在|直到)[^,;:。]{0,20}?(?:才|终于)\s*(?:明白|知道|发现|意识到|搞懂|弄懂)\s*(?:了)?\s*(?:不是这样|并非如此|不对|是错的|这是错的)"
     # "It does not: 1e8 is far inside fp32's range." A bare denial of its own, before a colon or the end.
     r"|^\W*(?:it|this|that)\s+(?:does|do|is|will)(?:\s+not|n't)\s*(?:[:,;]|$)"
     # "有人担心 '减最大值会带来偏差'。不会：…" (lesson 7 blind v10 l7v10-q2-024): the same denial in Chinese.

@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and twenty-seven blind sets appended as splits blind-v1 to blind-v128 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and twenty-nine blind sets appended as splits blind-v1 to blind-v130 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 129)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 131)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3955,6 +3955,49 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Are the clamp said to make a large offset's result right, the divisor called no different with 其实 inside, the real
+    # count in pixels, the divisor as the number of samples taken and a subtraction said to leave noise with fp32 stepping
+    # in 8s read (blind v129-v130), while their false twins are not?
+    88: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "大偏移时算出负方差也不怕，tl.maximum(var, 0.0) 会把它截成 0，结果就对了。",
+                "clamp_makes_one_pass_ok",
+                True,
+            ),
+            (
+                "Q3",
+                "大偏移时单遍会算出负方差，tl.maximum 截成 0 以后结果还是错的。",
+                "clamp_makes_one_pass_ok",
+                False,
+            ),
+            ("Q2", "除以 N 和除以 BLOCK_SIZE 差别其实不大，除以 N 只是更严谨。", "divisor_irrelevant", True),
+            (
+                "Q2",
+                "除以 N 和除以 BLOCK_SIZE 差别很大：N = 100 时均值只剩 0.78 倍。",
+                "divisor_irrelevant",
+                False,
+            ),
+            (
+                "Q2",
+                "因为只有 N 个有效像素，除以 BLOCK_SIZE 会把 padding 也当像素，均值偏小。",
+                "divide_by_n",
+                True,
+            ),
+            ("Q2", "因为有 BLOCK_SIZE 个像素，所以除以 BLOCK_SIZE。", "divide_by_n", False),
+            ("explanation", "divisor 填 n_cols，它是平行测定的次数，均值按它除。", "divisor_reason", True),
+            ("explanation", "divisor 填 n_cols，它是一个常数。", "divisor_reason", False),
+            (
+                "Q3",
+                "Both terms are about 1e8 and fp32 near 1e8 can only step in 8s, so subtracting them leaves noise.",
+                "cancellation",
+                True,
+            ),
+            ("Q3", "Both terms are about 1e8, so the one-pass kernel is slower.", "cancellation", False),
+        ],
+    ),
 }
 
 
@@ -4192,6 +4235,18 @@ ROUND_PREMISES = {
         ("explanation", "因为均值方差都得除以座位数", False),
         ("Q3", "x − mean = [−1, 1]，平方和 2，减法发生在平方之前", True),
         ("Q3", "平方发生在减法之前", False),
+    ],
+    # Are 0 added into a total said not to change it, the block said to count the padding in, a padded place with nothing
+    # measured and '空位也减了' (blind v129-v130) read as sound, while their false twins are not?
+    88: [
+        ("Q1", "0 加进总流量不改变它", True),
+        ("Q1", "0 加进总流量会改变它", False),
+        ("Q2", "但除以 BLOCK_SIZE 会把它们算进个数", True),
+        ("Q2", "但除以 N 不会把真实数据漏掉", False),
+        ("Q2", "空位没有测定", True),
+        ("Q2", "真实数据都测定了", False),
+        ("Q1", "空位也减了", True),
+        ("Q1", "真实元素也减了", False),
     ],
 }
 

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and twenty-seven blind sets appended as splits blind-v1 to blind-v127?"""
+    """Does the calibration file parse, with a hundred and twenty-nine blind sets appended as splits blind-v1 to blind-v129?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 128)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 130)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -405,6 +405,11 @@ ROUND_PREMISES = {
         ("Q1", "至少 1 个 padding", False),
         ("Q2", "e = tl.exp(z)  # 0 <= e_j <= 1，且有一项 = 1", True),
         ("Q2", "0 <= e_j <= 2", False),
+    ],
+    # Is −∞ said to lose to every real value in the max (blind v128) read as sound, while 0 said so is not?
+    86: [
+        ("Q1", "−∞ 在 max 里比不过任何真实值", True),
+        ("Q1", "0 在 max 里比不过任何真实值", False),
     ],
 }
 
@@ -4385,6 +4390,47 @@ ROUND_READINGS = {
             ("Q3", "朴素实现 5 个 kernel，融合的只读写一次。", "naive_traffic", False),
             ("Q2", "防溢出；softmax 平移不变。", "overflow", True),
             ("Q2", "不会溢出；softmax 平移不变。", "overflow", False),
+        ],
+    ),
+    # Are 0.0 called acceptable or equivalent to −∞, exp said to come before the max (not a max named after the sum in an
+    # aside), the load said to put other into the registers and the exponents said ≤ 0 after the shift read (blind
+    # v128-v129), while their false twins are not?
+    86: (
+        "-inf, row_max",
+        [
+            ("Q1", "我觉得 0.0 也完全可以接受，填 0.0 和 −∞ 在工程上等价。", "zero_fill_harmless", True),
+            ("Q1", "填 0.0 和 −∞ 并不等价：全负的行 max 会变成 0。", "zero_fill_harmless", False),
+            ("Q1", "kernel 先做 exp，然后再取 max，所以 padding 的 0 不会胜出。", "exp_before_max", True),
+            (
+                "Q1",
+                "padding lane 先进 tl.max，然后参与 x − max，再 exp，再进 tl.sum（SQL 里 group by 之后 max 和 sum 也是两个聚合）。",
+                "exp_before_max",
+                False,
+            ),
+            (
+                "Q1",
+                "The masked lanes never touch memory; the load just puts `other` into those registers.",
+                "input_fill",
+                True,
+            ),
+            (
+                "Q1",
+                "The masked lanes never touch memory; the load just puts the row into those registers.",
+                "input_fill",
+                False,
+            ),
+            (
+                "explanation",
+                "shift 一开始填 0.0，±1000 的行得 NaN；改成 row_max 以后指数都 ≤ 0。",
+                "why_shift",
+                True,
+            ),
+            (
+                "explanation",
+                "shift 一开始填 0.0，±1000 的行得 NaN；改成 row_max 以后也一样。",
+                "why_shift",
+                False,
+            ),
         ],
     ),
 }

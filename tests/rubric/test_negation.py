@@ -93,10 +93,19 @@ def test_restated_premise_is_not_hypothetical():
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("因为 x + 0 = x", True), ("so the sum is unchanged", True), ("使用 -inf", False), ("即使用 0", False)],
+    [
+        ("因为 x + 0 = x", True),
+        ("so the sum is unchanged", True),
+        ("使用 -inf", False),
+        ("即使用 0", False),
+        # Lesson 6 blind v129 l6v129-q2-020: a lab report's grounds under 依据：.
+        ("依据：1. 有效取样数为 N，除以 BLOCK_SIZE 均值被缩小", True),
+        ("依据这个表格填写", False),
+    ],
 )
 def test_causal_cues(text, expected):
-    """Is a causal connective recognised, and are '使用'/'即使' not mistaken for '使'?"""
+    """Is a causal connective recognised (依据 before a colon heading a report's grounds, as 理由 does), and are
+    '使用'/'即使' not mistaken for '使', nor 依据 as a verb ('依据这个表格')?"""
     assert has_cue(normalize(text)) is expected
 
 

@@ -298,3 +298,36 @@ def test_a_dash_and_not_so_answer_a_reported_saying():
     continued = '有人会说"BLOCK_SIZE 是 constexpr，不能参与浮点除法"——所以只能除以 N。'
     assert disowned([Sentence(answered, normalize(answered), False)], 0)
     assert not disowned([Sentence(continued, normalize(continued), False)], 0)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reported"),
+    [
+        ("所以我下意识以为 Triton 里 mask 也是一直跟着数据的", True),
+        ("我当时以为 tl.sum 会跳过被 mask 的 lane", True),
+        ("R 的 var() 我一直以为就是 mean(x^2) - mean(x)^2 算的", False),
+    ],
+)
+def test_an_earlier_belief_with_a_word_of_that_moment_is_reported(sentence, reported):
+    """Is '我下意识以为' or '我当时以为' (lesson 6 blind v130 l6v130-q1-007) the student's earlier belief, while
+    '我一直以为', which may still hold (lesson 6 blind v122 l6v122-q3-013), stays the student's claim?"""
+    assert is_reported(normalize(sentence)) is reported
+
+
+@pytest.mark.parametrize(
+    ("sentences", "disowned_first"),
+    [
+        (["常见说法：−∞ 进了运算会产生 NaN，所以 padding 应该填 −1e9。", "我的结论：不对。"], True),
+        (["常见说法：−∞ 进了运算会产生 NaN。", "我的结论：要填 −1e9。"], False),
+        (["所以我下意识以为 Triton 里 mask 也是一直跟着数据的。", "后来读了第 2 节才明白不是这样。"], True),
+        (["所以我下意识以为 Triton 里 mask 也是一直跟着数据的。", "后来读了第 2 节才明白这一点。"], False),
+    ],
+)
+def test_a_labelled_verdict_or_a_belief_seen_through_later_disowns(sentences, disowned_first):
+    """Is a saying answered by '我的结论：不对。' (lesson 7 blind v129 l7v129-q1-011) or an earlier belief followed by
+    '后来……才明白不是这样' (lesson 6 blind v130 l6v130-q1-007) disowned, while a verdict that agrees is not?"""
+    from autograder.rubric.premises import Sentence
+    from autograder.rubric.text import disowned
+
+    read = [Sentence(t, normalize(t), False) for t in sentences]
+    assert disowned(read, 0) is disowned_first

@@ -35,6 +35,18 @@ def test_a_worked_example_listing_lanes_is_no_stuffing():
     assert flags("lesson06-mean-var", "Q1", answer) == []
 
 
+def test_a_mask_of_booleans_and_lanes_of_infinities_are_values_not_a_repeated_word():
+    """Is a worked example whose mask is written [T, T, T, F, F, F] and whose lanes hold -inf read as prose, not as
+    't' said again and again? (lesson 7 blind v129 l7v129-q1-023 was zeroed as stuffing)"""
+    answer = (
+        "拿一行 [-3, -1, -2, -5, -4] 走一遍，N = 5，BLOCK = 8，mask = [T, T, T, T, T, F, F, F]。"
+        "填 −∞：lanes = [−3, −1, −2, −5, −4, −∞, −∞, −∞]，tl.max = −1，−∞ 不胜出；exp 之后 padding 是 0，分母 = 1.5713。"
+        "填 0.0：tl.max = 0，真实最大值 −1 被顶替，分母多出 3。所以 other 要填 −∞。"
+    )
+    assert flags("lesson07-softmax", "Q1", answer) == []
+    assert "stuffing" in flags("lesson07-softmax", "Q1", "mask mask mask mask，所以正确")
+
+
 @pytest.mark.parametrize(
     "answer",
     [
