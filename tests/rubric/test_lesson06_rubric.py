@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and twenty-nine blind sets appended as splits blind-v1 to blind-v130 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and thirty-one blind sets appended as splits blind-v1 to blind-v132 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 131)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 133)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -3998,6 +3998,36 @@ ROUND_READINGS = {
             ("Q3", "Both terms are about 1e8, so the one-pass kernel is slower.", "cancellation", False),
         ],
     ),
+    # Are '0 变成 −场均', the denominator said to be N − 1 (with the 偏小 it claims for N after it), '把补的空位也算成样本' and
+    # the divisor as the real number of sampling points read (blind v131-v132), while their false twins are not?
+    89: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "状态变化：每个格子都被减了场均，轮休格子从 0 变成 −场均。", "minus_mean", True),
+            ("Q1", "状态变化：轮休格子从 0 变成了场均的两倍。", "minus_mean", False),
+            (
+                "Q2",
+                "分母应该是 N − 1 才对：pandas 的 .var() 默认 ddof=1，除以 N 会系统性偏小。",
+                "variance_needs_n_minus_1",
+                True,
+            ),
+            ("Q2", "分母是 N，不是 N − 1：本课是总体方差。", "variance_needs_n_minus_1", False),
+            (
+                "Q2",
+                "除以 BLOCK_SIZE 等于把补的空位也算成样本，N=100 时均值只有 0.78 倍。",
+                "divide_by_n",
+                True,
+            ),
+            ("Q2", "除以 BLOCK_SIZE 时补的空位是 0，N=100 时均值只有 0.78 倍。", "divide_by_n", False),
+            (
+                "explanation",
+                "divisor 填 n_cols，因为日均要除以实际采样点数，不能除以块长。",
+                "divisor_reason",
+                True,
+            ),
+            ("explanation", "divisor 填 n_cols，因为日均要除以块长。", "divisor_reason", False),
+        ],
+    ),
 }
 
 
@@ -4247,6 +4277,20 @@ ROUND_PREMISES = {
         ("Q2", "真实数据都测定了", False),
         ("Q1", "空位也减了", True),
         ("Q1", "真实元素也减了", False),
+    ],
+    # Are '除的是 N', the block as divisor (the agent of 使), a clamp that clips the tiny negative results, two almost equal
+    # numbers subtracted and a difference eaten by rounding (blind v131-v132) read as sound, while their false twins are not?
+    89: [
+        ("Q1", "均值对是因为除的是 N", True),
+        ("Q1", "均值对是因为除的是 BLOCK_SIZE", False),
+        ("Q2", "除以 BLOCK_SIZE 会", True),
+        ("Q2", "除以 N 会", False),
+        ("Q3", "tl.maximum(var, 0.0) clips those tiny negative results", True),
+        ("Q3", "tl.maximum(var, 0.0) clips the positive results", False),
+        ("Q3", "两个差不多大的数相减", True),
+        ("Q3", "两个数相加", False),
+        ("Q3", "差出来的那点被舍入误差吃掉了", True),
+        ("Q3", "差出来的那点没有被舍入误差影响", False),
     ],
 }
 

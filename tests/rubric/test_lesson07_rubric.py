@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and twenty-nine blind sets appended as splits blind-v1 to blind-v129?"""
+    """Does the calibration file parse, with a hundred and thirty-one blind sets appended as splits blind-v1 to blind-v131?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 130)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 132)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -410,6 +410,16 @@ ROUND_PREMISES = {
     86: [
         ("Q1", "−∞ 在 max 里比不过任何真实值", True),
         ("Q1", "0 在 max 里比不过任何真实值", False),
+    ],
+    # Are a finite max from at least one 真数据, the padding's contribution 0 to the denominator and 'tl.max sees them'
+    # (blind v130-v131) read as sound, while their false twins are not?
+    87: [
+        ("Q1", "m 是有限数，因为至少有一个真数据", True),
+        ("Q1", "至少有一个 padding", False),
+        ("Q1", "padding 对分母贡献 0", True),
+        ("Q1", "padding 对分母贡献 1", False),
+        ("Q1", "tl.max sees them", True),
+        ("Q1", "tl.max never sees them", False),
     ],
 }
 
@@ -4429,6 +4439,51 @@ ROUND_READINGS = {
                 "explanation",
                 "shift 一开始填 0.0，±1000 的行得 NaN；改成 row_max 以后也一样。",
                 "why_shift",
+                False,
+            ),
+        ],
+    ),
+    # Are −∞ said not to be the fill, tl.sum said to add only the lanes whose mask is true, the shift said to be the
+    # normalisation, and 'whatever we pass as other' read (blind v130-v131), while their false twins are not?
+    87: (
+        "-inf, row_max",
+        [
+            (
+                "Q1",
+                "other 不应该填 −∞，−∞ 参与减法很容易出 NaN；填一个足够负的有限数比如 −10 就够了。",
+                "neg_inf_makes_nan",
+                True,
+            ),
+            (
+                "Q1",
+                "other 应该填 −∞：只要一行有真实元素，−∞ − m 仍是 −∞，不会出 NaN。",
+                "neg_inf_makes_nan",
+                False,
+            ),
+            (
+                "Q1",
+                "tl.sum 统计总权重时只会加 mask 为 True 的 lane，padding 本来就不进分母。",
+                "mask_skips_reduction",
+                True,
+            ),
+            (
+                "Q1",
+                "tl.sum 统计总权重时会加所有 lane，包括 mask 为 False 的 lane。",
+                "mask_skips_reduction",
+                False,
+            ),
+            ("Q2", "减 max 就是在做归一化，不减的话每行之和会大于 1。", "shift_normalizes", True),
+            ("Q2", "减 max 不是在做归一化，归一化是分母做的事。", "shift_normalizes", False),
+            (
+                "Q1",
+                "The masked lanes never touch memory; they just get whatever we pass as `other`.",
+                "input_fill",
+                True,
+            ),
+            (
+                "Q1",
+                "The masked lanes never touch memory; they just get whatever is in memory.",
+                "input_fill",
                 False,
             ),
         ],
