@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and thirty-one blind sets appended as splits blind-v1 to blind-v132 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and thirty-three blind sets appended as splits blind-v1 to blind-v134 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 133)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 135)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4026,6 +4026,27 @@ ROUND_READINGS = {
                 True,
             ),
             ("explanation", "divisor 填 n_cols，因为日均要除以块长。", "divisor_reason", False),
+        ],
+    ),
+    # Are a padding said to be no record, the real head count as the divisor, the mean pushed down by the block (not an
+    # error shrunk by a square root) read, and a sum of only the N real values not vetoed when a bracket gives the padding's
+    # 0 (blind v133-v134), while their false twins are the other way?
+    90: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "分母是“有几条记录”，padding 不是记录。", "divide_by_n", True),
+            ("Q2", "分母是“有几条记录”，padding 也是记录。", "divide_by_n", False),
+            ("Q2", "按实际头数 N 除；fp16 要先转 fp32。", "divide_by_n", True),
+            ("Q2", "按栏位数 BLOCK_SIZE 除；fp16 要先转 fp32。", "divide_by_n", False),
+            (
+                "Q2",
+                "这里 N 是实际头数，BLOCK_SIZE 含空栏，除它会把均值和方差都压小。",
+                "block_wrong_effect",
+                True,
+            ),
+            ("Q2", "最后要开方，分母多了几格，开方之后误差就被压小了。", "block_wrong_effect", False),
+            ("Q2", "tl.sum 只加了 N 个真实值（空栏是 0），分母就得是 N。", "sum_skips_masked", False),
+            ("Q2", "tl.sum 只加了 N 个真实值，分母就得是 N。", "sum_skips_masked", True),
         ],
     ),
 }

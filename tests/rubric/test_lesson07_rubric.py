@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and thirty-one blind sets appended as splits blind-v1 to blind-v131?"""
+    """Does the calibration file parse, with a hundred and thirty-three blind sets appended as splits blind-v1 to blind-v133?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 132)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 134)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -420,6 +420,14 @@ ROUND_PREMISES = {
         ("Q1", "padding 对分母贡献 1", False),
         ("Q1", "tl.max sees them", True),
         ("Q1", "tl.max never sees them", False),
+    ],
+    # Are the padding through two aggregations and both reductions having counted them (blind v132-v133) read as sound,
+    # while their false twins are not?
+    88: [
+        ("Q1", "因为它要经过两次聚合", True),
+        ("Q1", "因为它不经过任何聚合", False),
+        ("Q1", "前面两次归约已经把它们算进去了", True),
+        ("Q1", "前面两次归约都没有把它们算进去", False),
     ],
 }
 
@@ -4484,6 +4492,49 @@ ROUND_READINGS = {
                 "Q1",
                 "The masked lanes never touch memory; they just get whatever is in memory.",
                 "input_fill",
+                False,
+            ),
+        ],
+    ),
+    # Are the fill said never to be the max, 'exp 后后验为 0', a timing of one's own after a colon and a shape deleted from
+    # the check's cell read, and a skipping reduction named only to be denied not vetoed (blind v132-v133), while their
+    # false twins are the other way?
+    88: (
+        "-inf, row_max",
+        [
+            ("Q1", "设成 −∞，它永远不会是最大的那个（max 不变）。", "max_unaffected", True),
+            ("Q1", "−∞ 不会是 max 的单位元。", "max_unaffected", False),
+            ("Q1", "设成 −∞，exp 后后验为 0，也不占分母。", "sum_unaffected", True),
+            ("Q1", "设成 0.0，exp 后后验为 1，也占分母。", "sum_unaffected", False),
+            (
+                "Q1",
+                "nansum 的写法就相当于这里的“归约跳过 padding”，Triton 没有这个机制，所以只能靠单位元。",
+                "mask_skips_reduction",
+                False,
+            ),
+            ("Q1", "归约会跳过 padding lane，所以填什么都行。", "mask_skips_reduction", True),
+            (
+                "Q3",
+                "我实测了：在实验室工作站上，朴素版 12.3 ms，融合版 2.1 ms，快了 5.9 倍。",
+                "unmeasured_claim",
+                True,
+            ),
+            (
+                "Q3",
+                "讲义第 3 节的实测：4096×4096 上朴素 0.1997 ms，融合 0.0392 ms，快 5.09 倍。",
+                "unmeasured_claim",
+                False,
+            ),
+            (
+                "explanation",
+                "(7, 257) 那个形状跑得太慢了，我把它从检查单元的 shape 列表里删掉了，剩下的都通过。",
+                "loosened_check",
+                True,
+            ),
+            (
+                "explanation",
+                "(7, 257) 那个形状跑得慢，但我没动检查单元的 shape 列表，全部通过。",
+                "loosened_check",
                 False,
             ),
         ],
