@@ -19,7 +19,11 @@ from autograder.rubric.textnorm import clause_around, normalize
 _VALUE = r"(?P<value>[+-]inf|none|nan|[+-]?\d+(?:\.\d*)?(?:e[+-]?\d+)?(?![\d.]))"
 # A kernel name filled into an expression blank ("shift 填 row_max", "divisor 用 n_cols"): a name of
 # the code (with an underscore), not a word of prose, not one given a number ("n_cols=5") or called.
-_NAME = r"(?P<name>(?<![\w.])[a-z][a-z0-9]*_[a-z0-9_]*(?![\w.])(?!\s*(?:=|\(\s*[a-z0-9_.'\"]|个|次|倍)))"
+# A name used to check a result ("我用 softmax_steps 对过数") is a tool, not a fill (lesson 7 blind v134 l7v134-ex-011).
+_NAME = (
+    r"(?P<name>(?<![\w.])[a-z][a-z0-9]*_[a-z0-9_]*(?![\w.])"
+    r"(?!\s*(?:=|\(\s*[a-z0-9_.'\"]|个|次|倍|对(?:过|了)?(?:数|结果|答案)|核对|验证|对照|校验)))"
+)
 _VERB = (
     r"(?:other\s*(?:=|:|取|为|是|用|设为|设成|填)?\s*|(?:填|设|改|换|用|\bfilled|\bused|\bset|\bswitched|\bput)"
     r"(?:的是|了|成|为|入|的|到|成了|\s+(?:other\s+)?(?:to|with|as|=))?\s*(?:other\s*=?\s*)?)"
@@ -27,7 +31,8 @@ _VERB = (
 # "我填的是 0.0", "other=0.0", "I filled other with 0.0", "改成加法单位元 0.0 后": what the student filled. An English
 # verb is a word of its own: "output 1" and "offset 1e4" put and set nothing (lesson 7 blind v84 l7v84-ex-012).
 # A number inside a list ("用 [1,2,3] 手推") is an input, not a fill.
-_FILLED = re.compile(rf"{_VERB}(?:[^\d\s,;:+\-\[]{{0,8}}?\s*{_VALUE}|{_NAME})")
+# A magnitude written with ± ("用 ±1000 的 big_row 手动对了 torch.softmax") is an input, not a fill (l7v134-ex-023).
+_FILLED = re.compile(rf"{_VERB}(?:[^\d\s,;:+\-\[±]{{0,8}}?\s*{_VALUE}|{_NAME})")
 # Another parameter in the clause (a tolerance, a width): its number is not the blank's value. So is a
 # name given a number ("divisor 用 n_cols=5": the width of an example, not the blank), unless the
 # name is a fill's own (other=, centered_other=).

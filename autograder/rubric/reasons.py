@@ -33,6 +33,11 @@ _CONJUNCTION = re.compile(
 )
 # The premise is judged on the clauses nearest its marker: in "B1，…，B4，所以 A" B1 is a step earlier.
 PREMISE_CLAUSES = 3
+# A clause that only gives the student's stance ("分母至少是 1，我觉得这样就不会溢出"): no premise, so the one
+# before it is (lesson 7 blind v135 l7v135-q2-014).
+_STANCE_ONLY = re.compile(
+    r"^\W*(?:我|我们)?\s*(?:觉得|认为|想|猜|感觉)\W*$|^\W*i\s+(?:think|guess|believe)\W*$"
+)
 # Words of a consequence: what a clause says would happen ("会整数溢出", "would crash", "变成 0").
 _CONSEQUENCE = re.compile(
     r"会|将|导致|溢出|上溢|下溢|变成|变为|变得|变大|变小|丢|出错|报错|不准|抵消|[+-]inf|\bnan\b|\b(?:over|under)flows?\b"
@@ -193,7 +198,11 @@ def unread_consequence(premise: str, known: list[Premise], rubric: Rubric) -> st
 
 def near_marker(link: CausalLink) -> str:
     """The premise clauses next to the marker (the last ones of "B，所以", the first ones after "因为")."""
-    spans = [(a, b) for a, b in clause_spans(link.premise) if LETTERS.sub("", link.premise[a:b])]
+    spans = [
+        (a, b)
+        for a, b in clause_spans(link.premise)
+        if LETTERS.sub("", link.premise[a:b]) and not _STANCE_ONLY.match(link.premise[a:b])
+    ]
     if not spans:
         return ""
     chosen = spans[-PREMISE_CLAUSES:] if link.kind == "backward" else spans[:PREMISE_CLAUSES]

@@ -120,3 +120,18 @@ def test_a_name_the_question_does_not_list_as_right_is_found(blank, odd):
     n_cols and literals, however spelled, are not? (lesson 6 blind v88 l6v88-ex-022)"""
     question = SimpleNamespace(right_blank=("0.0", "n_cols"))
     assert unknown_name(question, {"blank": blank}) == odd
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "分母 1.5713，我用 softmax_steps 对过数。",
+        "我另外用 ±1000 的 big_row 和全 −1000 的行手动对了 torch.softmax，一致。",
+    ],
+)
+def test_a_checking_tool_or_an_input_magnitude_is_no_filled_value(l7, note):
+    """Is a helper used to check a result ('我用 softmax_steps 对过数') or an input written with ± ('用 ±1000 的
+    big_row') kept out of the values the note says its code holds, while 'shift 用 row_max' still is one? (lesson 7
+    blind v134 l7v134-ex-011, -023)"""
+    assert stated_values(prepare(note, l7), l7, names=True) == []
+    assert [v for v, _ in stated_values(prepare("shift 用 row_max", l7), l7, names=True)] == ["name:row_max"]

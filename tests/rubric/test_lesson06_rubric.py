@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and thirty-three blind sets appended as splits blind-v1 to blind-v134 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and thirty-five blind sets appended as splits blind-v1 to blind-v136 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 135)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 137)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4047,6 +4047,22 @@ ROUND_READINGS = {
             ("Q2", "最后要开方，分母多了几格，开方之后误差就被压小了。", "block_wrong_effect", False),
             ("Q2", "tl.sum 只加了 N 个真实值（空栏是 0），分母就得是 N。", "sum_skips_masked", False),
             ("Q2", "tl.sum 只加了 N 个真实值，分母就得是 N。", "sum_skips_masked", True),
+        ],
+    ),
+    # Are the denominator counting the padding once too many, the mean down to a fraction like 20/32, 'padding 用 0 填充，
+    # 加法下不影响总和' and a difference the student says it did not understand read (blind v135-v136), while their false
+    # twins are not?
+    91: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "分子没变，分母却多算了 BLOCK_SIZE − N 个并不存在的测量。", "divide_by_n", True),
+            ("Q2", "分子没变，分母也没有多算任何测量。", "divide_by_n", False),
+            ("Q2", "一批只做了 20 次质控，却按 32 格除，均值只剩 20/32。", "block_wrong_effect", True),
+            ("Q2", "一批做了 32 次质控，按 32 格除，均值不变。", "block_wrong_effect", False),
+            ("Q1", "均值：padding 用 0 填充，加法下不影响总和，除以 N 即可。", "mean_right", True),
+            ("Q1", "均值：padding 用 1 填充，总和会变。", "mean_right", False),
+            ("Q2", "题目说除以 N，我没看懂两者的区别。", "not_worked_out", True),
+            ("Q2", "题目说除以 N，我看懂了两者的区别：N 是真实个数。", "not_worked_out", False),
         ],
     ),
 }

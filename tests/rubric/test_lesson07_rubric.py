@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and thirty-three blind sets appended as splits blind-v1 to blind-v133?"""
+    """Does the calibration file parse, with a hundred and thirty-five blind sets appended as splits blind-v1 to blind-v135?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 134)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 136)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -428,6 +428,13 @@ ROUND_PREMISES = {
         ("Q1", "因为它不经过任何聚合", False),
         ("Q1", "前面两次归约已经把它们算进去了", True),
         ("Q1", "前面两次归约都没有把它们算进去", False),
+    ],
+    # Are each e^{x_i − m} in [0, 1] and the max defined as m (blind v135) read as sound, while their false twins are not?
+    89: [
+        ("Q2", "e^{x_i − m} 应该都在 [0, 1] 里", True),
+        ("Q2", "e^{x_i − m} 应该都在 [1, 2] 里", False),
+        ("Q2", "设 m = max x_i", True),
+        ("Q2", "设 m = min x_i", False),
     ],
 }
 
@@ -4537,6 +4544,17 @@ ROUND_READINGS = {
                 "loosened_check",
                 False,
             ),
+        ],
+    ),
+    # Are '概率和不到 1' with a watered denominator and 0.0 recommended with no subject read (blind v134-v135), while their
+    # false twins are not?
+    89: (
+        "-inf, row_max",
+        [
+            ("Q1", "填 0.0 就翻车了，分母被掺水，概率和不到 1。", "zero_failure", True),
+            ("Q1", "填 −∞ 时概率和正好是 1。", "zero_failure", False),
+            ("Q1", "显然应该填 0.0。分母是求和，0 是加法单位元。", "zero_fill_called_right", True),
+            ("Q1", "有人说应该填 0.0，其实不对：exp(0 − m) 不是 0。", "zero_fill_called_right", False),
         ],
     ),
 }

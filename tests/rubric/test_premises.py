@@ -343,3 +343,16 @@ def test_terms_added_after_are_no_second_reason():
 
     assert not _CONJUNCTION.search("和累加得较大之后，再加上的小项会被舍入掉")
     assert _CONJUNCTION.search("0 是单位元，再加上 mask 挡住了越界")
+
+
+def test_a_stance_clause_is_no_premise_of_its_own():
+    """Is the premise of '分母至少是 1，我觉得这样就不会溢出' the clause before the stance ('分母至少是 1'), while a clause
+    that states something after '我觉得' keeps it? (lesson 7 blind v135 l7v135-q2-014)"""
+    from autograder.rubric.premises import causal_links
+    from autograder.rubric.reasons import near_marker
+
+    def premises(text):
+        return [near_marker(link) for link in causal_links(normalize(text), "")]
+
+    assert premises("最大那项是 1，分母至少是 1，我觉得这样就不会溢出")[-1].endswith("分母至少是 1")
+    assert premises("我觉得分母至少是 1，这样就不会溢出")[-1].endswith("我觉得分母至少是 1")
