@@ -97,7 +97,11 @@ DEFAULT_LANGUAGE = Language()
 # 直接填 0" denies the read, not the fill.
 _NEGATION_STOP = re.compile(r"[,;、→⇒(¦]|--|=>|\)\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 # "没有 other 的 lane 是未定义值": a copula after an existential 没有/无 starts a new predicate.
-_EXISTENTIAL_SCOPE = re.compile(r"(?:没有?|无)(?!\s*(?:是|为))[^是]*(?<![不没])是")
+# "没有任何检查是跑出来的" (no check at all was run) denies what follows: a quantifier, not a modifier (lesson 7 blind
+# v136 l7v136-ex-017).
+_EXISTENTIAL_SCOPE = re.compile(
+    r"(?:没有|没(?!有)|无)(?!\s*(?:是|为|任何|一个|一项|一条))[^是]*(?<![不没])是"
+)
 # A short quoted word before 的 is named, not asserted: in '本该"不存在"的 lane 变成了 -3.5' the 不 denies nothing
 # (lesson 6 blind v70 l6v70-q1-013).
 _QUOTED_ATTRIBUTE = re.compile(r'"[^"]{1,8}"\s*的')

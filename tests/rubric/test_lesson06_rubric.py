@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and thirty-five blind sets appended as splits blind-v1 to blind-v136 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and thirty-seven blind sets appended as splits blind-v1 to blind-v138 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 137)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 139)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4063,6 +4063,55 @@ ROUND_READINGS = {
             ("Q1", "均值：padding 用 1 填充，总和会变。", "mean_right", False),
             ("Q2", "题目说除以 N，我没看懂两者的区别。", "not_worked_out", True),
             ("Q2", "题目说除以 N，我看懂了两者的区别：N 是真实个数。", "not_worked_out", False),
+        ],
+    ),
+    # Are the real observations as the count, N − 1 run on to the 偏小 it claims for N, a 0-filled lane said to hold NaN,
+    # the clamp said to clip each deviation and an error of the student's own run read (blind v137-v138), while their
+    # false twins are not?
+    92: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "日均值要除以有效观测次数：一天 24 次里缺 3 次就除 21。", "divide_by_n", True),
+            ("Q2", "日均值要除以总的格子数：一天 24 次里缺 3 次也除 24。", "divide_by_n", False),
+            (
+                "Q2",
+                "但我认为严格说方差应该除以 N−1：样本方差才无偏，除以 N 会系统性偏小。",
+                "variance_needs_n_minus_1",
+                True,
+            ),
+            (
+                "Q2",
+                "本课的方差除以 N，是总体方差，不是除以 N−1 的样本方差。",
+                "variance_needs_n_minus_1",
+                False,
+            ),
+            ("Q2", "除以 N 是因为补 0 的 lane 在 GPU 里其实存的是 NaN。", "padding_holds_nan", True),
+            ("Q2", "除以 N 是因为补 0 的 lane 在 GPU 里存的是 0，不是数据。", "padding_holds_nan", False),
+            (
+                "Q3",
+                "tl.maximum(var, 0.0) 防的是距平为负：低于日均值的距平要截到 0。",
+                "clamp_on_deviations",
+                True,
+            ),
+            (
+                "Q3",
+                "tl.maximum(var, 0.0) 防的是方差为负：单遍公式的舍入可能给出 -1e-7。",
+                "clamp_on_deviations",
+                False,
+            ),
+            (
+                "Q3",
+                "我用站里的软件把两个 kernel 都跑了一遍，实测偏移 1e4 时单遍的相对误差是 19.4。",
+                "own_measurement",
+                True,
+            ),
+            ("Q3", "讲义第 3 节的实测：偏移 1e4 时单遍的相对误差是 19.4。", "own_measurement", False),
+            (
+                "Q3",
+                "我跑了第 5 节那个不计分的比较单元：偏移 1e4 时单遍的误差是 1e1 量级。",
+                "own_measurement",
+                False,
+            ),
         ],
     ),
 }

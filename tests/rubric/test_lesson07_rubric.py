@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and thirty-five blind sets appended as splits blind-v1 to blind-v135?"""
+    """Does the calibration file parse, with a hundred and thirty-seven blind sets appended as splits blind-v1 to blind-v137?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 136)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 138)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -4555,6 +4555,22 @@ ROUND_READINGS = {
             ("Q1", "填 −∞ 时概率和正好是 1。", "zero_failure", False),
             ("Q1", "显然应该填 0.0。分母是求和，0 是加法单位元。", "zero_fill_called_right", True),
             ("Q1", "有人说应该填 0.0，其实不对：exp(0 − m) 不是 0。", "zero_fill_called_right", False),
+        ],
+    ),
+    # Are '多出来的 3 个不写' no excess of the denominator and a likeness to the zero-temperature limit no claim that the
+    # fill sets a temperature (blind v136-v137), while their true twins are read?
+    90: (
+        "-inf, row_max",
+        [
+            ("Q1", "输出时 store 有 mask，多出来的 3 个不写。", "zero_failure", False),
+            ("Q1", "填 0.0 时分母多出 3，五个概率之和只有 0.16。", "zero_failure", True),
+            (
+                "Q1",
+                "填 −∞ 有点像把 padding 的 logit 放到温度趋于 0 时的位置：max(x, −∞) = x。",
+                "fill_freezes_temperature",
+                False,
+            ),
+            ("Q1", "填 −∞ 就是把 padding 的温度设为 0。", "fill_freezes_temperature", True),
         ],
     ),
 }

@@ -133,6 +133,15 @@ def test_existential_negation_ends_at_the_copula():
     assert not is_negated(sentence, *_hit(sentence, "未定义"), refute=False)
 
 
+def test_none_at_all_denies_what_follows_the_copula():
+    """In '没有任何检查是跑出来的' (no check at all was run), is `跑出` denied, while '没有 GPU 的同学是靠解释器跑出来的'
+    still states it? (lesson 7 blind v136 l7v136-ex-017)"""
+    sentence = normalize("所以没有任何检查是跑出来的")
+    assert is_negated(sentence, *_hit(sentence, "跑出"), refute=False)
+    sentence = normalize("没有 GPU 的同学是靠解释器跑出来的")
+    assert not is_negated(sentence, *_hit(sentence, "跑出"), refute=False)
+
+
 @pytest.mark.parametrize(
     ("text", "word"),
     [
