@@ -348,7 +348,6 @@ def test_terms_added_after_are_no_second_reason():
 def test_a_stance_clause_is_no_premise_of_its_own():
     """Is the premise of '分母至少是 1，我觉得这样就不会溢出' the clause before the stance ('分母至少是 1'), while a clause
     that states something after '我觉得' keeps it? (lesson 7 blind v135 l7v135-q2-014)"""
-    from autograder.rubric.premises import causal_links
     from autograder.rubric.reasons import near_marker
 
     def premises(text):
