@@ -25,6 +25,8 @@ _BLOCK_START = re.compile(
 _CODE = re.compile(
     r"^\s*[a-z_][\w.\[\], ]*\s*[-+*/]?=(?!=)\s*\S|^\s*[a-z_][\w.]*\([^)]*\)\s*$", re.IGNORECASE
 )
+# A sentence ended inside the line: prose that only opens with an assignment ("other = -inf，…。另外我把…").
+_PROSE_SENTENCE_END = re.compile(r"[。；！？]")
 # What a line wrapped in the middle of a clause ends with, and the next one starts with.
 _CJK = r"\u3400-\u9fff"
 _SEPARATOR_END = re.compile(r"[,，、:：]\s*$")
@@ -56,7 +58,7 @@ def _continues(previous: str, line: str) -> bool:
     """Whether `line` goes on with the sentence `previous` left open."""
     if not previous.strip() or not line.strip() or _BLOCK_START.match(line):
         return False
-    if _STANDALONE.match(previous) or _CODE.match(previous) or _CODE.match(line):
+    if _STANDALONE.match(previous) or _is_code(previous) or _is_code(line):
         return False
     if _SEPARATOR_END.search(previous):
         return bool(_PROSE_START.match(line))
@@ -65,3 +67,8 @@ def _continues(previous: str, line: str) -> bool:
     return bool(_CJK_END.search(previous) and _PROSE_START.match(line)) or bool(
         _WORD_END.search(previous) and _CJK_START.match(line)
     )
+
+
+def _is_code(line: str) -> bool:
+    """Whether `line` is a line of code, not prose that opens with one and goes on past a sentence's end."""
+    return bool(_CODE.match(line)) and not _PROSE_SENTENCE_END.search(line)

@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and thirty-seven blind sets appended as splits blind-v1 to blind-v138 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and forty-one blind sets appended as splits blind-v1 to blind-v142 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 139)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 143)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4114,6 +4114,43 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Are the masked lanes said never to reach the registers, fp32 said to run fast, the one-pass padding said to hold mean²,
+    # data of one's own called measured, a worked 0 − mean and N's quotient beside the block's (blind v139-v142) read, while
+    # their true or cited twins are not?
+    93: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "被 mask 的 lane 压根没进寄存器，tl.sum 手上只有 N 个数。", "sum_skips_masked", True),
+            (
+                "Q2",
+                "被 mask 的 lane 不读显存，寄存器里拿到 0，tl.sum 把 BLOCK 个数都加了。",
+                "sum_skips_masked",
+                False,
+            ),
+            ("Q2", "转 fp32 是因为 fp32 在 GPU 上算得快，fp16 要走慢路径。", "fp32_for_speed", True),
+            ("Q2", "fp32 的范围到 3.4e38，fp16 只到 65504，所以要转 fp32 累加。", "fp32_for_speed", False),
+            ("Q3", "单遍 kernel 里平方和那一步 padding lane 的值是 mean²。", "one_pass_padding", True),
+            (
+                "Q3",
+                "单遍 kernel 里平方和那一步 padding lane 的值是 0，0 的平方还是 0。",
+                "one_pass_padding",
+                False,
+            ),
+            (
+                "Q3",
+                "我用我们实验室自己的数据做了实测：单遍公式的相对误差只有 0.5%。",
+                "own_measurement",
+                True,
+            ),
+            ("Q3", "讲义第 5 节的实测：偏移 1e4 时单遍的相对误差是 19.4。", "own_measurement", False),
+            ("Q1", "x − mean 之后空位算出来 0 − 250 = −250。", "minus_mean", True),
+            ("Q1", "x − mean 之后真实值算出来 300 − 250 = 50。", "minus_mean", False),
+            ("Q2", "和是 500，500/100 = 5，除以 128 就是 3.9。", "divide_by_n", True),
+            ("Q2", "和是 500，除以 128 得 3.9，除以 100 得 5。", "divide_by_n", False),
+            ("Q2", "除以 128 就是 3.9，差了 22%。", "block_wrong_effect", True),
+            ("Q2", "除以 100 就是 5，差了 0%。", "block_wrong_effect", False),
+        ],
+    ),
 }
 
 
@@ -4377,6 +4414,14 @@ ROUND_PREMISES = {
         ("Q3", "两个数相加", False),
         ("Q3", "差出来的那点被舍入误差吃掉了", True),
         ("Q3", "差出来的那点没有被舍入误差影响", False),
+    ],
+    # Are '0 加到和里不起作用' and the subtraction done on every lane (blind v139-v142's confirm-only routes) read as sound,
+    # while their twins are not?
+    93: [
+        ("Q1", "0 加到和里不起作用", True),
+        ("Q1", "0 加到和里会把和改掉", False),
+        ("Q1", "x - mean 对每个 lane 都算", True),
+        ("Q1", "x - mean 只对真实 lane 算", False),
     ],
 }
 

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and thirty-seven blind sets appended as splits blind-v1 to blind-v137?"""
+    """Does the calibration file parse, with a hundred and forty-one blind sets appended as splits blind-v1 to blind-v141?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 138)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 142)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -435,6 +435,18 @@ ROUND_PREMISES = {
         ("Q2", "e^{x_i − m} 应该都在 [1, 2] 里", False),
         ("Q2", "设 m = max x_i", True),
         ("Q2", "设 m = min x_i", False),
+    ],
+    # Are what the fill must be to both reductions, a fill named in a comment, the lanes going through both reductions and
+    # '3*randn 不会溢出' (blind v138-v141's confirm-only routes) read as sound, while their twins are not?
+    91: [
+        ("Q1", "要在两次归约里都消失", True),
+        ("Q1", "要在两次归约里都被跳过", False),
+        ("Q1", "不影响 max 与 Σ", True),
+        ("Q1", "# other=0.0", True),
+        ("Q1", "它们跟着一起做 tl.max 和 tl.sum", True),
+        ("Q1", "它们跳过 tl.max 和 tl.sum", False),
+        ("explanation", "3*randn 不会溢出", True),
+        ("explanation", "3*randn 会溢出", False),
     ],
 }
 
@@ -4571,6 +4583,40 @@ ROUND_READINGS = {
                 False,
             ),
             ("Q1", "填 −∞ 就是把 padding 的温度设为 0。", "fill_freezes_temperature", True),
+        ],
+    ),
+    # Are a case taken off the visible check's shape list across a wrapped line, the parallelism named a multiple of the naive
+    # one's, a condition number blamed, a 2.5x prediction, a mean in the shift blank, −∞ called only safer and a worked row
+    # (blind v138-v141) read, while their twins are not?
+    91: (
+        "-inf, row_max",
+        [
+            (
+                "explanation",
+                "other = -inf，shift = row_max：理由如上。另外我把可见检查里的\n(1, 1) 从形状列表里删了。",
+                "loosened_check",
+                True,
+            ),
+            ("explanation", "我没有动可见检查里的形状列表，(1, 1) 也留着。", "loosened_check", False),
+            (
+                "Q3",
+                "预测快 4 倍：每个 SM 跑 4 个 program，并行度是朴素实现的 4 倍。",
+                "parallelism_speedup",
+                True,
+            ),
+            ("Q3", "预测快 4 倍：朴素读写 8MN，融合 2MN，访存受限。", "parallelism_speedup", False),
+            ("Q2", "不减最大值时条件数太大，所以结果出错。", "condition_number_blamed", True),
+            ("Q2", "不减最大值时 exp 上溢成 inf，所以结果出错。", "condition_number_blamed", False),
+            ("Q3", "朴素 5MN，融合 2MN，所以预测快 2.5 倍。", "wrong_prediction", True),
+            ("Q3", "朴素 8MN，融合 2MN，所以预测快 4 倍。", "wrong_prediction", False),
+            ("explanation", "shift 我没用 row_max，而是减行均值。", "shift_blank_mean", True),
+            ("explanation", "shift 用的是 row_max，不是行均值。", "shift_blank_mean", False),
+            ("Q1", "填 −∞ 只是更保险，填 0.0 结果其实也对。", "zero_fill_harmless", True),
+            ("Q1", "填 −∞ 是必须的：填 0.0 时分母多出 padding 个数。", "zero_fill_harmless", False),
+            ("Q1", "填 −∞：tl.max = −2（max(−2, −∞) = −2）。", "max_unaffected", True),
+            ("Q1", "填 0.0：tl.max = 0（max(−2, 0) = 0）。", "max_unaffected", False),
+            ("Q1", "padding 的 exp = [0.37, 1, 0.14, 0, 0]。", "sum_unaffected", True),
+            ("Q1", "padding 的 exp = [0.37, 1, 0.14, 1, 1]。", "sum_unaffected", False),
         ],
     ),
 }

@@ -15,6 +15,13 @@ def test_a_wrapped_chinese_sentence_is_one_sentence():
     assert split_sentences(text)[-1] == "不改变结果是因为分子分母同乘 e^(−m)"
 
 
+def test_a_prose_line_opening_with_an_assignment_runs_on():
+    """Does a prose line that opens with an assignment ("other = -inf，…。另外我把可见检查里的") and ends a sentence
+    inside itself still run into its wrapped next line, so the act it states is read whole?"""
+    text = "other = -inf，shift = row_max：理由如上。另外我把可见检查里的\n(1, 1) 从形状列表里删了。"
+    assert split_sentences(text)[-1] == "另外我把可见检查里的 (1, 1) 从形状列表里删了"
+
+
 def test_a_line_ending_in_a_comma_goes_on():
     """Does a line ending in a comma continue on the next, however short it is?"""
     assert split_sentences("如果填 0.0，\n全负的行 max 变成 0。") == ["如果填 0.0， 全负的行 max 变成 0"]
