@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and forty-one blind sets appended as splits blind-v1 to blind-v142 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and forty-three blind sets appended as splits blind-v1 to blind-v144 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 143)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 145)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4151,6 +4151,17 @@ ROUND_READINGS = {
             ("Q2", "除以 100 就是 5，差了 0%。", "block_wrong_effect", False),
         ],
     ),
+    # Are the padding's 0 turned 'less than the mean by mean' in words and the spread said overstated by mean² (blind
+    # v143-v144) read, while their twins are not?
+    94: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "空位从 0 变成“比平均少 mean 秒”。", "minus_mean", True),
+            ("Q1", "真实值从 300 变成“比平均多 50 秒”。", "minus_mean", False),
+            ("Q1", "每个空位多贡献 mean²，波动被夸大。", "output", True),
+            ("Q1", "每个空位贡献 0，波动没有被夸大。", "output", False),
+        ],
+    ),
 }
 
 
@@ -4422,6 +4433,16 @@ ROUND_PREMISES = {
         ("Q1", "0 加到和里会把和改掉", False),
         ("Q1", "x - mean 对每个 lane 都算", True),
         ("Q1", "x - mean 只对真实 lane 算", False),
+    ],
+    # Are '0 对求和无害', the right second mask named as the step before the second reduction and a value masked in place
+    # (blind v143-v144's confirm-only routes) read as sound, while their twins are not?
+    94: [
+        ("Q1", "0 对求和无害", True),
+        ("Q1", "0 对平方和有害", False),
+        ("Q1", "在第二次归约前要用 tl.where(mask, x - mean, 0.0) 再掩码一次", True),
+        ("Q1", "在第二次归约前要用 tl.where(mask, x, 0.0)", False),
+        ("Q1", "d = tl.where(mask, d, 0.0)", True),
+        ("Q1", "d = tl.where(mask, 0.0, d)", False),
     ],
 }
 

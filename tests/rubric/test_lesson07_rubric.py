@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and forty-one blind sets appended as splits blind-v1 to blind-v141?"""
+    """Does the calibration file parse, with a hundred and forty-three blind sets appended as splits blind-v1 to blind-v143?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 142)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 144)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -4617,6 +4617,29 @@ ROUND_READINGS = {
             ("Q1", "填 0.0：tl.max = 0（max(−2, 0) = 0）。", "max_unaffected", False),
             ("Q1", "padding 的 exp = [0.37, 1, 0.14, 0, 0]。", "sum_unaffected", True),
             ("Q1", "padding 的 exp = [0.37, 1, 0.14, 1, 1]。", "sum_unaffected", False),
+        ],
+    ),
+    # Are a timing taken on one's own machine and the shift taken for capping (blind v142-v143) read, while a lesson citation
+    # and the shift's true account are not?
+    92: (
+        "-inf, row_max",
+        [
+            (
+                "Q3",
+                "我在自己的笔记本上用 numpy 把两种写法都测了：朴素 0.3 ms，融合 0.07 ms。",
+                "own_measurement",
+                True,
+            ),
+            (
+                "Q3",
+                "我在自己的笔记本上没有 GPU，第 3 节的实测是 0.1997 ms 和 0.0392 ms。",
+                "own_measurement",
+                False,
+            ),
+            ("Q2", "减去行最大值的作用就是上限截断，把大值压下来。", "shift_as_capping", True),
+            ("Q2", "减去行最大值不是截断：每个数都减同一个 m。", "shift_as_capping", False),
+            ("explanation", "shift 填 row_max：把整行 cap 在最大值上。", "shift_as_capping", True),
+            ("explanation", "shift 填 row_max：整行每个数都减同一个最大值。", "shift_as_capping", False),
         ],
     ),
 }
