@@ -25,7 +25,8 @@ _BLOCK_START = re.compile(
 _CODE = re.compile(
     r"^\s*[a-z_][\w.\[\], ]*\s*[-+*/]?=(?!=)\s*\S|^\s*[a-z_][\w.]*\([^)]*\)\s*$", re.IGNORECASE
 )
-# A sentence ended inside the line: prose that only opens with an assignment ("other = -inf，…。另外我把…").
+# A sentence ended inside the line: prose that only opens with an assignment ("other = -inf，…。另外我把…"). Full-width
+# marks only, not textnorm's _SENTENCE_END: code ends statements with ASCII ; and calls methods with '.'.
 _PROSE_SENTENCE_END = re.compile(r"[。；！？]")
 # What a line wrapped in the middle of a clause ends with, and the next one starts with.
 _CJK = r"\u3400-\u9fff"
