@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and forty-three blind sets appended as splits blind-v1 to blind-v144 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and forty-five blind sets appended as splits blind-v1 to blind-v146 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 145)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 147)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4162,6 +4162,34 @@ ROUND_READINGS = {
             ("Q1", "每个空位贡献 0，波动没有被夸大。", "output", False),
         ],
     ),
+    # Are the padding said to add nothing to the sum yet one more to the denominator, the block's worked quotient against the
+    # right one, a worked excess as a product over N, the cast called superfluous after 则, and the digits rounded away in a
+    # subtraction (blind v145, calibration l6v42-q1-007, l6v48-q2-018) read, while their twins are not?
+    95: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "padding 的 0 虽然没加东西，分母却多了 2 个。", "divide_by_n", True),
+            ("Q2", "padding 的 0 没加东西，分母也没有变。", "divide_by_n", False),
+            ("Q2", "除以 BLOCK_SIZE 得均值 12/4 = 3，不是 4。", "block_wrong_effect", True),
+            ("Q2", "除以 N 得均值 12/3 = 4，是对的。", "block_wrong_effect", False),
+            (
+                "Q1",
+                "不再 mask 的话平方和是 42。真实方差 17.5/6，多出了 2×3.5²/6。所以第二次求和前要再 mask。",
+                "second_mask_reason",
+                True,
+            ),
+            (
+                "Q1",
+                "不再 mask 的话平方和是 42。真实方差 17.5/6。所以第二次求和前要再 mask。",
+                "second_mask_reason",
+                False,
+            ),
+            ("Q2", "除以 N 是对的。fp16 转 fp32 则是多余的。", "fp16_cast_needless", True),
+            ("Q2", "除以 N 是对的。fp16 转 fp32 则是必须的。", "fp16_cast_needless", False),
+            ("Q3", "平方都是一亿上下，俩一亿一减，小数早被舍没了。", "cancellation", True),
+            ("Q3", "平方都是一亿上下，俩一亿一加，小数还在。", "cancellation", False),
+        ],
+    ),
 }
 
 
@@ -4443,6 +4471,32 @@ ROUND_PREMISES = {
         ("Q1", "在第二次归约前要用 tl.where(mask, x, 0.0)", False),
         ("Q1", "d = tl.where(mask, d, 0.0)", True),
         ("Q1", "d = tl.where(mask, 0.0, d)", False),
+    ],
+    # Are the sum as the N real readings', the second sum holding only real lanes, a measure word of a field, the padding
+    # counted into the denominator, a cross-reference to the worked row, samples of a field, the second reduction named a sum,
+    # fp32's 24 bits and the square after a subtraction that cancels nothing (blind v145-v146's confirm-only routes) read as
+    # sound, while their twins are not?
+    95: [
+        ("Q1", "tl.sum(x) == N 个真实读数之和", True),
+        ("Q1", "tl.sum(x) == BLOCK_SIZE 个读数之和", False),
+        ("Q1", "tl.sum(centered * centered) 只含真实 lane", True),
+        ("Q1", "tl.sum(centered * centered) 含全部 lane", False),
+        ("Q2", "只有 N 笔是真实读值", True),
+        ("Q2", "只有 N 笔是 padding", False),
+        ("explanation", "padding 的 28 个 lane 被算进了分母", True),
+        ("explanation", "padding 的 28 个 lane 没被算进分母", False),
+        ("explanation", "上面 [2,4,6] 的推演", True),
+        ("explanation", "上面 [2,4,6] 的代码", False),
+        ("Q2", "一行只有 N 个真实采样点", True),
+        ("Q2", "一行有 BLOCK_SIZE 个采样点", False),
+        ("explanation", "第二次归约是求和", True),
+        ("explanation", "第二次归约是取最大值", False),
+        ("Q2", "BLOCK_SIZE treats them as extra zero-amplitude samples", True),
+        ("Q2", "BLOCK_SIZE treats them as padding", False),
+        ("Q2", "converting to fp32 first gives 24 bits and a huge range", True),
+        ("Q2", "converting to fp32 first gives 8 bits", False),
+        ("Q3", "x − mean 是两个接近的数相减，本身精确，再平方就没有抵消", True),
+        ("Q3", "先算平方和，一遍公式再平方就没有抵消", False),
     ],
 }
 

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and forty-three blind sets appended as splits blind-v1 to blind-v143?"""
+    """Does the calibration file parse, with a hundred and forty-five blind sets appended as splits blind-v1 to blind-v145?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 144)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 146)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -447,6 +447,28 @@ ROUND_PREMISES = {
         ("Q1", "它们跳过 tl.max 和 tl.sum", False),
         ("explanation", "3*randn 不会溢出", True),
         ("explanation", "3*randn 会溢出", False),
+    ],
+    # Are the padding owed no probability, the store's mask after both reductions, a large fill winning the max, −∞'s exp as
+    # what comes out, a 1000 in the row overflowing the denominator, the 0.0 fill on an all-negative row, the work stuck on
+    # reading and writing and the fused kernel reading and writing once each (blind v144-v145's confirm-only routes) read as
+    # sound, while their twins are not?
+    94: [
+        ("Q1", "空槽不该分到任何概率", True),
+        ("Q1", "空槽应该分到一份概率", False),
+        ("Q1", "可那时候 max 和分母已经算完了", True),
+        ("Q1", "那时候 max 和分母还没开始算", False),
+        ("Q1", "padding 要是填了个比较大的数就会被当成最大值", True),
+        ("Q1", "padding 要是填了个比较大的数也不会被当成最大值", False),
+        ("Q1", "-inf 减任何有限数还是 -inf，exp 出来是 0", True),
+        ("Q1", "-inf 减任何有限数还是 -inf，exp 出来是 1", False),
+        ("Q2", "logits 里出现 1000 时分母 +inf", True),
+        ("Q2", "logits 里出现 1000 时分母是 1", False),
+        ("Q1", "若 other = 0.0 且整行为负", True),
+        ("Q1", "若 other = 0.0 且整行为正", False),
+        ("Q3", "这种运算卡在读写上", True),
+        ("Q3", "这种运算卡在计算上", False),
+        ("Q3", "融合只读写各一遍", True),
+        ("Q3", "融合读写各八遍", False),
     ],
 }
 
@@ -4640,6 +4662,68 @@ ROUND_READINGS = {
             ("Q2", "减去行最大值不是截断：每个数都减同一个 m。", "shift_as_capping", False),
             ("explanation", "shift 填 row_max：把整行 cap 在最大值上。", "shift_as_capping", True),
             ("explanation", "shift 填 row_max：整行每个数都减同一个最大值。", "shift_as_capping", False),
+        ],
+    ),
+    # Are the fill argued from log(0) of an empty class's count or probability, the padding's log-probability said right in
+    # the output, the shift likened to min-max normalisation and a timing from one's own pipeline (blind v144) read, while
+    # their twins are not?
+    94: (
+        "-inf, row_max",
+        [
+            (
+                "Q1",
+                "空分类槽原始计数是 0，log(0) = −∞，所以 padding 在 log 空间就该是 −∞。",
+                "fill_from_log_zero",
+                True,
+            ),
+            (
+                "Q1",
+                "padding 不是类别；−∞ 在 max 里不胜出，exp 之后为 0，所以填 −∞。",
+                "fill_from_log_zero",
+                False,
+            ),
+            (
+                "Q1",
+                "空槽概率是 0，log(0) = −∞，所以在 load 的时候直接把 −∞ 填进去。",
+                "fill_from_log_zero",
+                True,
+            ),
+            (
+                "explanation",
+                "other 填 -inf：输出里空槽的 log 概率应该是 −∞，存的时候就对了。",
+                "padding_output_written",
+                True,
+            ),
+            (
+                "explanation",
+                "other 填 -inf：padding 不会写出，−∞ 在 max 里不胜出。",
+                "padding_output_written",
+                False,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max：减掉最大值相当于把每行缩放到固定区间，类似 min-max 归一化。",
+                "shift_normalizes",
+                True,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max：减掉最大值不像 min-max 归一化，只是平移。",
+                "shift_normalizes",
+                False,
+            ),
+            (
+                "Q3",
+                "我在自己的 scanpy 注释 pipeline 上实测过：朴素 2.1 ms，融合 0.49 ms。",
+                "own_measurement",
+                True,
+            ),
+            (
+                "Q3",
+                "我在自己的 pipeline 上没有 GPU，第 3 节的实测是 0.1997 ms 和 0.0392 ms。",
+                "own_measurement",
+                False,
+            ),
         ],
     ),
 }
