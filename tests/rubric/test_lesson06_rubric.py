@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and forty-five blind sets appended as splits blind-v1 to blind-v146 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and forty-seven blind sets appended as splits blind-v1 to blind-v148 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 147)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 149)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4190,6 +4190,24 @@ ROUND_READINGS = {
             ("Q3", "平方都是一亿上下，俩一亿一加，小数还在。", "cancellation", False),
         ],
     ),
+    # Are one-pass called enough, the cast called needless after 我觉得, the lesson's 64-row result claimed from one's own run
+    # of the cell, the empty places kept out of the count and the mean pulled down in a field's words (blind v147-v148) read,
+    # while their twins are not?
+    96: (
+        "n_cols, 0.0",
+        [
+            ("Q3", "单遍其实够用，本课不用单遍有点保守。", "one_pass_fine", True),
+            ("Q3", "单遍不够用：均值 1e4 时会灾难性抵消。", "one_pass_fine", False),
+            ("Q2", "除以 N。fp16 转 fp32 我觉得没必要。", "fp16_cast_needless", True),
+            ("Q2", "除以 N。fp16 转 fp32 我觉得很有必要。", "fp16_cast_needless", False),
+            ("Q3", "我跑了“想一想”那一格，64 行里 29 行是负方差。", "own_measurement", True),
+            ("Q3", "讲义第 3 节在 H200 上测的：64 行里 29 行是负方差。", "own_measurement", False),
+            ("Q2", "只除以在线风机台数，不能把没装风机的空机位也算进去。", "divide_by_n", True),
+            ("Q2", "把空机位也算进去，除以全部机位数。", "divide_by_n", False),
+            ("Q2", "除以 BLOCK_SIZE 的话平均风速会被拉低。", "block_wrong_effect", True),
+            ("Q2", "除以 N 的话平均风速不会被拉低。", "block_wrong_effect", False),
+        ],
+    ),
 }
 
 
@@ -4497,6 +4515,16 @@ ROUND_PREMISES = {
         ("Q2", "converting to fp32 first gives 8 bits", False),
         ("Q3", "x − mean 是两个接近的数相减，本身精确，再平方就没有抵消", True),
         ("Q3", "先算平方和，一遍公式再平方就没有抵消", False),
+    ],
+    # Are the sum of squares taking the padding in, a heading's word, and N as the real count (blind v147's confirm-only
+    # routes) read as sound, while their twins are not?
+    96: [
+        ("Q1", "这时候再平方求和就会把这些假数据算进去", True),
+        ("Q1", "这时候再平方求和不会把这些假数据算进去", False),
+        ("Q1", "分析】", True),
+        ("Q1", "分析 padding 不影响方差", False),
+        ("Q2", "N 是真实的数", True),
+        ("Q2", "N 是 BLOCK_SIZE", False),
     ],
 }
 

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and forty-five blind sets appended as splits blind-v1 to blind-v145?"""
+    """Does the calibration file parse, with a hundred and forty-seven blind sets appended as splits blind-v1 to blind-v147?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 146)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 148)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -469,6 +469,25 @@ ROUND_PREMISES = {
         ("Q3", "这种运算卡在计算上", False),
         ("Q3", "融合只读写各一遍", True),
         ("Q3", "融合读写各八遍", False),
+    ],
+    # Are the padded lanes not dropped by, vanishing from and counted in both reductions, −∞ as both identities in English, a
+    # worked row sum below 1, the mask with a worked width, e^89 past fp32's range and the byte ratio about 4 (blind
+    # v146-v147's confirm-only routes) read as sound, while their twins are not?
+    95: [
+        ("Q1", "统计时这 3 格并没有被剔除", True),
+        ("Q1", "统计时这 3 格都被剔除了", False),
+        ("Q1", "padding 在两次归约里都要“隐身”", True),
+        ("Q1", "然后这些 lane 会跟真实数据一起进 tl.max 和 tl.sum", True),
+        ("Q1", "然后这些 lane 不会跟真实数据一起进 tl.max", False),
+        ("Q1", "-inf is the identity for both steps", True),
+        ("Q1", "0 is the identity for both steps", False),
+        ("Q1", "概率和 ≈ 0.16 ≠ 1", True),
+        ("Q1", "mask = cols < 5", True),
+        ("Q1", "mask = cols > 5", False),
+        ("Q2", "e^{89} ≈ 4.5e38 已经超了", True),
+        ("Q2", "e^{39} ≈ 8.7e16 已经超了", False),
+        ("Q3", "字节数之比约 4", True),
+        ("Q3", "字节数之比约 8", False),
     ],
 }
 
@@ -4724,6 +4743,26 @@ ROUND_READINGS = {
                 "own_measurement",
                 False,
             ),
+        ],
+    ),
+    # Are a finite fill called enough, the 0.0 fill said to keep an all-negative row's max, a boundary check proposed for
+    # deletion in Q2 and a run in this notebook the student says it made (blind v146-v147) read, while their twins are not?
+    95: (
+        "-inf, row_max",
+        [
+            ("Q1", "−100 这种就够了，不必用 −∞。", "finite_fill_enough", True),
+            ("Q1", "−100 不够：一行全是 −1000 时 padding 会胜出，所以用 −∞。", "finite_fill_enough", False),
+            ("Q1", "OTHER = 0.0、整行负数时，tl.max 仍然是真实最大值。", "zero_fill_max_kept", True),
+            ("Q1", "OTHER = 0.0、整行负数时，tl.max 变成 0，不是真实最大值。", "zero_fill_max_kept", False),
+            ("Q2", "±1000 的行不现实，我建议从边界检查里删掉。", "loosened_check", True),
+            ("Q2", "±1000 的行正是边界检查要留着的情况。", "loosened_check", False),
+            (
+                "Q3",
+                "我在本笔记本里跑 measure_live 实测：朴素 0.31 ms、融合 0.052 ms。",
+                "own_measurement",
+                True,
+            ),
+            ("Q3", "本笔记本第 3 节的实测：朴素 0.1997 ms、融合 0.0392 ms。", "own_measurement", False),
         ],
     ),
 }

@@ -169,3 +169,32 @@ def test_terse_bullets_with_three_clauses_of_their_own_go_to_a_ta_not_to_zero():
     terms = "÷N、真实 die、padding、样本、÷BLOCK_SIZE、均值偏小、fp16、精度、溢出、fp32"
     assert "term_list" not in flags("lesson06-mean-var", "Q2", bullets)
     assert "term_list" in flags("lesson06-mean-var", "Q2", terms)
+
+
+def test_a_table_of_measured_shapes_is_no_stuffing():
+    """Is a shape written as a product ("4096×4096") one value, so a dense answer quoting the lesson's measured
+    shapes and speed-ups reads as prose, not as a list of terms? (lesson 7 blind v146 l7v146-q3-010)"""
+    answer = (
+        "朴素 5 步合计读 5MN + 2M、写 3MN + 2M；融合读 MN、写 MN。访存受限，预测 ≈ 4 倍。实测 4096×4096 快 5.09 倍、"
+        "16384×4096 快 4.79 倍，符合；4096×128 和 4096×1000 只有 2.01 和 1.61 倍，不符合，因为矩阵小，"
+        "朴素实现的中间结果留在 L2 缓存，没有真的往返显存。"
+    )
+    assert flags("lesson07-softmax", "Q3", answer) == []
+
+
+def test_lanes_of_infinities_and_exponentials_are_values_not_terms():
+    """Are a row's lanes with −∞ and a row of exponentials ("[e^{−2}, e^0, 0]") one value each of a worked example,
+    not a run of terms? (lesson 7 blind v146 l7v146-q1-005)"""
+    answer = (
+        "填 −∞：lanes = [−3, −1, −2, −5, −4, −∞, −∞, −∞]。tl.max = −1（−∞ 不胜出）。"
+        "exp(x − (−1)) = [e^{−2}, e^0, e^{−1}, e^{−4}, e^{−3}, 0, 0, 0] ≈ [0.135, 1, 0.368, 0.018, 0.050, 0, 0, 0]，"
+        "分母 ≈ 1.571，概率和 = 1。填 0.0：tl.max = 0（错，应为 −1），分母 ≈ 0.578 + 3 = 3.578，多出来的 3 正好是 3 个 "
+        "padding lane。所以 −∞ 是两次归约的共同单位元。"
+    )
+    assert flags("lesson07-softmax", "Q1", answer) == []
+
+
+def test_a_bare_run_of_shapes_and_terms_is_still_stuffing():
+    """Is a list that only names shapes, ratios and terms still stuffing once a shape counts as one value?"""
+    answer = "4096×4096；5.09 倍；16384×4096；4.79 倍；访存受限；L2；带宽；融合；latency"
+    assert "stuffing" in flags("lesson07-softmax", "Q3", answer)
