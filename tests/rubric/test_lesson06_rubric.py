@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and forty-seven blind sets appended as splits blind-v1 to blind-v148 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and forty-nine blind sets appended as splits blind-v1 to blind-v150 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 149)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 151)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4208,6 +4208,36 @@ ROUND_READINGS = {
             ("Q2", "除以 N 的话平均风速不会被拉低。", "block_wrong_effect", False),
         ],
     ),
+    # Are the worked excess the variance becomes, the lesson's 23 and 8 named unmasked and masked, the padding said to be no
+    # measurement, and a subtraction losing the precision (blind v149) read, while their twins are not?
+    97: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q1",
+                "不再 mask 的话，方差本来只有 0.0002，会变成 3×548.5/5 ≈ 329。所以要再 mask。",
+                "second_mask_reason",
+                True,
+            ),
+            (
+                "Q1",
+                "不再 mask 的话，方差本来只有 0.0002，会变成 329。所以要再 mask。",
+                "second_mask_reason",
+                False,
+            ),
+            (
+                "Q1",
+                "[1,3,5,7,9] 的例子我手算了：不 mask 是 23，mask 了是 8。所以要再 mask。",
+                "second_mask_reason",
+                True,
+            ),
+            ("Q1", "[1,3,5,7,9] 的例子我手算了：mask 了是 8。所以要再 mask。", "second_mask_reason", False),
+            ("Q2", "BLOCK_SIZE 多出来的 lane 是补的 0 不是测量值。", "divide_by_n", True),
+            ("Q2", "BLOCK_SIZE 多出来的 lane 也是测量值。", "divide_by_n", False),
+            ("Q3", "单遍公式要用 mean(x²) 减 mean(x)²，偏移大的时候这一减精度就丢了。", "cancellation", True),
+            ("Q3", "单遍公式要用 mean(x²) 减 mean(x)²，偏移大的时候也不丢精度。", "cancellation", False),
+        ],
+    ),
 }
 
 
@@ -4525,6 +4555,12 @@ ROUND_PREMISES = {
         ("Q1", "分析 padding 不影响方差", False),
         ("Q2", "N 是真实的数", True),
         ("Q2", "N 是 BLOCK_SIZE", False),
+    ],
+    # Is the analogy of dividing by the count actually measured (blind v149's confirm-only route) read as sound, while its
+    # twin is not?
+    97: [
+        ("Q2", "打了几次就除几，不能把没打的空格也算进去", True),
+        ("Q2", "打了几次都除 8，把没打的空格也算进去", False),
     ],
 }
 

@@ -32,9 +32,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and forty-seven blind sets appended as splits blind-v1 to blind-v147?"""
+    """Does the calibration file parse, with a hundred and forty-nine blind sets appended as splits blind-v1 to blind-v149?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 148)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 150)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -488,6 +488,16 @@ ROUND_PREMISES = {
         ("Q2", "e^{39} ≈ 8.7e16 已经超了", False),
         ("Q3", "字节数之比约 4", True),
         ("Q3", "字节数之比约 8", False),
+    ],
+    # Are the padding in both reductions, the denominator inf and the traffic from 8MN to 2MN (blind v148's confirm-only routes)
+    # read as sound, while their twins are not?
+    96: [
+        ("Q1", "padding 两次归约都要参加", True),
+        ("Q1", "padding 两次归约都不参加", False),
+        ("Q2", "分母为 +inf", True),
+        ("Q2", "分母为 1", False),
+        ("Q3", "读写从 8mn 降到 2mn", True),
+        ("Q3", "读写从 2mn 降到 8mn", False),
     ],
 }
 
@@ -4763,6 +4773,42 @@ ROUND_READINGS = {
                 True,
             ),
             ("Q3", "本笔记本第 3 节的实测：朴素 0.1997 ms、融合 0.0392 ms。", "own_measurement", False),
+        ],
+    ),
+    # Are a 3× from writes left out, 预计 beside 预测, the padding's output said written as −∞ or as 0, and the rows said to sum to
+    # 1 only after the shift (blind v148-v149) read, while their twins are not?
+    96: (
+        "-inf, row_max",
+        [
+            ("Q3", "写只有最后一次是真的写，(5MN + MN)/(2MN) = 3 倍。", "wrong_prediction", True),
+            ("Q3", "(8MN + 4M)/(2MN) ≈ 4 倍。", "wrong_prediction", False),
+            ("Q3", "朴素约 4MN、融合 2MN，预计 2 倍。", "wrong_prediction", True),
+            ("Q3", "朴素约 8MN、融合 2MN，预计 4 倍。", "wrong_prediction", False),
+            (
+                "Q1",
+                "padding 位置输出的 log-softmax 正好是 −∞，和 torch 一致。",
+                "padding_output_written",
+                True,
+            ),
+            ("Q1", "padding 位置不会输出，store 带 mask。", "padding_output_written", False),
+            (
+                "explanation",
+                "other 填 -inf：store 出去的时候就不会往显存里写脏数据。",
+                "padding_output_written",
+                True,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max：减去最大值以后每行概率加起来才等于 1。",
+                "shift_normalizes",
+                True,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max：除以分母以后每行概率加起来等于 1。",
+                "shift_normalizes",
+                False,
+            ),
         ],
     ),
 }
