@@ -43,6 +43,8 @@ _VECTOR = re.compile(r"[\[(]\s*[+-]?(?:\d|inf\b|e\s*\^)[\w.\s,+\-^{}]*[\])]")
 # A product of numbers ("4096×4096", "2 × 12.25") is one value too: a shape or a worked term, not two terms, so a
 # table of measured shapes does not read as a list (lesson 7 blind v146 l7v146-q3-010 was routed as stuffing).
 _PRODUCT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:\s*[×*]\s*\d+(?:\.\d+)?)+(?![\w.])")
+# What counts as one value beside the vocabulary's terms, wherever an item's terms are counted.
+_VALUES = (_NUMBER, _VECTOR, _PRODUCT)
 # A unit of only numbers, infinities or a mask's booleans ("-5,-5,-5", "+inf/+inf", "t, t, t") repeats in prose about values.
 _VALUE_ONLY = re.compile(r"(?:[+-]?(?:\d+(?:\.\d+)?|inf|nan)|\b(?:[tf]|true|false)\b|[\W_])*")
 _WORD = re.compile(r"[a-z_][a-z0-9_]*")
@@ -65,7 +67,7 @@ def stuffing_flags(q: Question, sentences: list[Sentence], rubric: Rubric) -> li
     # A number alone ("1.", "128≈0.78)" cut from a ratio) is a step's number or a piece of a formula, no term.
     items = [item for item in _items(sentences) if _WORDED.search(item)]
     for item in items:
-        spans = _spans([*rubric.vocabulary, _NUMBER, _VECTOR, _PRODUCT], item, scoring)
+        spans = _spans([*rubric.vocabulary, *_VALUES], item, scoring)
         kind, count = _item_kind(item, spans, cues)
         bare_terms += count
         prose += kind == "prose"
@@ -109,7 +111,7 @@ def _reasons(item: str, rubric: Rubric, scoring, cues: re.Pattern) -> bool:
     """Whether a clause with a connective reasons in words of its own: "因为 mask 所以 identity" only links
     terms (a list in the form of a chain), "因为 exp(-inf)=0 所以分母不变" reasons."""
     residue = _VERDICT.sub(" ", item)
-    spans = _spans([*rubric.vocabulary, _NUMBER, _VECTOR, _PRODUCT], residue, scoring)
+    spans = _spans([*rubric.vocabulary, *_VALUES], residue, scoring)
     return _item_kind(residue, spans, cues)[0] == "prose"
 
 
