@@ -103,10 +103,9 @@ def match_misconceptions(q: Question, sentences: list[Sentence], rubric: Rubric,
     """
     deduction = 0.0
     reasoned = any(s.cue for s in sentences)
+    own = [s for i, s in enumerate(sentences) if not disowned(sentences, i)]
     for m in q.misconceptions:
-        asserted = (
-            s for i, s in enumerate(sentences) if not disowned(sentences, i) and asserts(m, s.text, q, rubric)
-        )
+        asserted = (s for s in own if asserts(m, s.text, q, rubric))
         sentence = next(asserted, None)
         if sentence is None:
             continue

@@ -7,6 +7,7 @@ silently (score.py flags it `unread`).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from autograder.rubric.negation import is_hypothetical, is_negated
@@ -33,8 +34,9 @@ def unread(q, sentences, rubric, missing) -> list[tuple[str, str]]:
     for s in sentences:
         if s.text.rstrip().endswith(":"):
             continue  # a lead-in ("分三段说（按一个 lane 的生命周期）：") names what follows, it claims nothing
+        present = [p for p in readers if _edge_sensitive(p.pattern) or p.search(s.text)]
         for start, end in clause_spans(s.text):
-            left = _residue(s.text, readers, start, end)
+            left = _residue(s.text, present, start, end)
             claims = (t for t in rubric.claim_topics if _asserted(t, left, s.text, rubric.language))
             topic = next((t.pattern for t in claims), None)
             topic = topic or next((c.id for c in missing if any(t.search(left) for t in c.topic)), None)
@@ -62,6 +64,19 @@ def _readers(q, rubric) -> list[re.Pattern]:
     patterns += [p for v in q.valid_premises + rubric.facts for p in v.patterns]
     patterns += [*rubric.benign, *rubric.outcomes, *q.claims]
     return patterns + [p for c in rubric.pass_conditions.values() for p in (*c.patterns, *c.false_claims)]
+
+
+# What can make a pattern match inside a clause and nowhere in the whole sentence: an end, a boundary or a look-ahead
+# seen at the clause's end, or an atomic or possessive part cut short there.
+_EDGE_SENSITIVE = re.compile(r"\$|\\[ZbB]|\(\?[=!>]|[*+?}]\+")
+
+
+@functools.cache
+def _edge_sensitive(source: str) -> bool:
+    """Whether a pattern may match in a clause though not in its whole sentence. Any other pattern that finds nothing in
+    the sentence finds nothing in its clauses, so the gate skips it there: a rubric holds hundreds of readers and a
+    sentence a few clauses."""
+    return _EDGE_SENSITIVE.search(source) is not None
 
 
 def _residue(sentence: str, readers: list[re.Pattern], start: int, end: int) -> str:

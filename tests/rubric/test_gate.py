@@ -4,9 +4,12 @@ Its rules on tiny rubrics (a missing concept's words, a partly credited answer) 
 the TINY rubric they share.
 """
 
+import re
+
 import pytest
 
 from autograder.rubric import score_answer
+from autograder.rubric.gate import _edge_sensitive
 
 
 @pytest.mark.parametrize(
@@ -60,3 +63,31 @@ def test_a_lead_in_or_an_analogy_is_no_claim(l6, answer, gated):
     """Is a lead-in ending in a colon, or the hardware in an analogy ("就像 DMA 补的字节"), left ungated, while the
     same hardware words asserted of the kernel still route?"""
     assert ("unread" in score_answer(l6, "Q2", answer).flags) is gated
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sensitive"),
+    [
+        (r"padding\s*lane", False),
+        (r"(?<=填)\s*0\.0", False),  # a look-behind sees the sentence before the clause either way
+        (r"\bmax\b", True),
+        (r"0(?![\d.])", True),
+        (r"(?=,)", True),
+        (r"mask$", True),
+        (r"(?>a+)b", True),
+        (r"a++", True),
+    ],
+)
+def test_a_pattern_that_can_match_differently_at_a_clause_end_is_run_per_clause(pattern, sensitive):
+    """Does the gate keep running, clause by clause, every pattern that may match in a clause though not in its whole
+    sentence (an end, a word boundary, a look-ahead, an atomic or possessive part), and skip only the others?"""
+    assert _edge_sensitive(pattern) is sensitive
+
+
+def test_a_look_ahead_can_match_in_a_clause_and_not_in_its_sentence():
+    """Is the gate's caution needed: does a look-ahead that sees past the clause in the whole sentence fail there,
+    while the same pattern matches inside the clause?"""
+    sentence = "填 0.0, 不对"
+    pattern = re.compile(r"0\.0(?![^。]*不对)")
+    assert pattern.search(sentence) is None
+    assert pattern.search(sentence, 0, sentence.index(",")) is not None

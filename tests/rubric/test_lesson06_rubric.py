@@ -10,8 +10,7 @@ from collections import Counter
 import pytest
 from round_tables import known, round_params
 
-from autograder.lesson.registry import lesson
-from autograder.rubric import check_rubric, score_answer
+from autograder.rubric import score_answer
 from autograder.rubric.reasons import stated
 from autograder.rubric.textnorm import normalize
 
@@ -20,8 +19,8 @@ PASSED = {"blank": "n_cols, 0.0", "checks_passed": True}
 
 
 @pytest.fixture(scope="module")
-def calibration(l6):
-    return check_rubric(l6, lesson(ASSIGNMENT).calibration)
+def calibration(calibrated):
+    return calibrated(ASSIGNMENT)
 
 
 def score(rubric, question, text, context=PASSED):

@@ -10,8 +10,7 @@ from collections import Counter
 import pytest
 from round_tables import known, round_params
 
-from autograder.lesson.registry import lesson
-from autograder.rubric import check_rubric, score_answer
+from autograder.rubric import score_answer
 from autograder.rubric.gate import unread
 from autograder.rubric.reading import prepare
 
@@ -20,8 +19,8 @@ PASSED = {"blank": "-float('inf'), row_max", "checks_passed": True}
 
 
 @pytest.fixture(scope="module")
-def calibration(l7):
-    return check_rubric(l7, lesson(ASSIGNMENT).calibration)
+def calibration(calibrated):
+    return calibrated(ASSIGNMENT)
 
 
 def score(rubric, question, text, context=PASSED):

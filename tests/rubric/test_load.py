@@ -1,8 +1,11 @@
 """autograder/rubric/load.py: a question that `inherits` the wrong chains of the questions it explains."""
 
 import pytest
+import yaml
 
+from autograder.lesson.registry import lesson
 from autograder.rubric import load_rubric
+from autograder.rubric.load import read_yaml
 from autograder.rubric.model import RubricError
 from autograder.rubric.score import score_answer
 
@@ -91,3 +94,10 @@ def test_reads_as_must_name_a_concept_of_another_question(tmp_path):
     path.write_text(_yaml.safe_dump(data, allow_unicode=True))
     with pytest.raises(RubricError, match="reads_as 'Q1.nope'"):
         load_rubric(path)
+
+
+def test_libyaml_reads_a_rubric_as_the_pure_python_parser_does():
+    """Does the faster parser that reads rubrics and calibrations give exactly the data PyYAML's own parser gives?"""
+    path = lesson("lesson07-softmax").rubric
+    text = path.read_text(encoding="utf-8")
+    assert read_yaml(path) == yaml.load(text, Loader=yaml.SafeLoader)

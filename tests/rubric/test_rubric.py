@@ -9,7 +9,6 @@ from autograder import rubric as rubric_module
 from autograder.lesson.registry import Lesson, assignments, lesson
 from autograder.rubric import (
     RubricError,
-    check_rubric,
     cmd_rubric_check,
     cmd_rubric_score,
     load_rubric,
@@ -893,8 +892,8 @@ def test_cmd_rubric_check_fails_on_an_invalid_rubric(tmp_path, monkeypatch, caps
 
 
 @pytest.fixture(scope="module")
-def calibration(l5):
-    return check_rubric(l5, lesson(ASSIGNMENT).calibration)
+def calibration(calibrated):
+    return calibrated(ASSIGNMENT)
 
 
 def test_calibration_is_valid(calibration):
@@ -905,10 +904,9 @@ def test_calibration_is_valid(calibration):
 
 
 @pytest.fixture(scope="module", params=assignments())
-def any_calibration(request):
+def any_calibration(request, calibrated):
     """Every discovered lesson's calibration set, checked against its own rubric."""
-    where = lesson(request.param)
-    return check_rubric(load_rubric(where.rubric), where.calibration)
+    return calibrated(request.param)
 
 
 def test_calibration_has_no_false_final_veto(any_calibration):
