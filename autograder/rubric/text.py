@@ -50,6 +50,9 @@ _REPORTED = re.compile(
     r"\b(?:a|the)\s+(?:tempting|popular|naive|obvious)\s+(?:explanation|answer|claim|story|guess)\b|"
     # One of several sayings the student answers in turn ("第一种说…：不对", "另一种说法是…").
     r"(?:第[一二三四1-4]|另一|有一)\s*种\s*说(?:法)?|"
+    # The next misconception of a list the student answers in turn ("另一误解：转 fp32 是为了提速。不对，…": lesson 6
+    # blind v152 l6v152-q2-001 was vetoed for the belief it refuted).
+    r"(?:第[一二三四1-4]|另一|又一|还有一)\s*(?:个|种|类)?\s*(?:常见的?|典型的?)?\s*(?:误解|误区)|"
     # A saying quoted and called wrong at once ("“两遍法更慢所以单遍更好”是错的：…", '"x is y" is a myth'): the
     # student cites it to reject it (lesson 6 blind v12 l6v12-q3-002).
     rf"{_QUOTED_VERDICT}"

@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and forty-nine blind sets appended as splits blind-v1 to blind-v150 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and fifty-one blind sets appended as splits blind-v1 to blind-v152 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 151)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 153)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -311,6 +311,17 @@ def test_an_unread_claim_about_speed_goes_to_a_ta(l6):
         "均值对是因为 padding 是 0。再 mask 一次能让 GPU 跳过这些 lane 的平方，跑得更快。",
     ]:
         assert score(l6, "Q1", text).needs_review
+
+
+def test_the_gpu_a_note_ran_on_is_a_place_and_a_claim_about_it_is_still_read(l6):
+    """Is the GPU a note says it ran on ('在实验室的 GPU 上跑', '# GPU (cuda) 上可见检查全部通过') a place, not a claim a TA
+    must confirm, while a claim about that GPU ('在实验室的 GPU 上 padding lane 会被硬件自动跳过') still goes to one?"""
+    context = {"blank": "n_cols, 0.0", "checks_passed": True}
+    reasons = "divisor 填 n_cols：只有 N 个真实元素。centered_other 填 0.0：x - mean 后 padding 是 -mean，要放回单位元 0。"
+    for place in ["在实验室的 GPU 上跑，可见检查一次通过。", "# GPU (cuda) 上可见检查全部通过"]:
+        assert not score(l6, "explanation", reasons + place, context).needs_review
+    claim = "在实验室的 GPU 上 padding lane 会被硬件自动跳过。"
+    assert score(l6, "explanation", reasons + claim, context).needs_review
 
 
 # ── rubric_version 7 (built on blind-v5): the same kinds of claim, in this file's own words ───────────
@@ -4235,6 +4246,46 @@ ROUND_READINGS = {
             ("Q2", "BLOCK_SIZE 多出来的 lane 也是测量值。", "divide_by_n", False),
             ("Q3", "单遍公式要用 mean(x²) 减 mean(x)²，偏移大的时候这一减精度就丢了。", "cancellation", True),
             ("Q3", "单遍公式要用 mean(x²) 减 mean(x)²，偏移大的时候也不丢精度。", "cancellation", False),
+        ],
+    ),
+    98: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "单遍公式里 x*x 这一项没有做 mask，padding lane 平方后会混进平方和，方差就错了。",
+                "one_pass_padding",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍公式里 x*x 这一项没有做 mask，但 padding lane 是 0，平方后还是 0，混进平方和也不影响。",
+                "one_pass_padding",
+                False,
+            ),
+            ("Q3", "两个巨大的数只差一点点，差值被误差吃掉，甚至算出负数。", "cancellation", True),
+            ("Q3", "两个巨大的数差得很远，差值算得很准。", "cancellation", False),
+            (
+                "explanation",
+                "我想 tl.where 不写第三个值可能默认就是 0，就把它删了，结果检查报错了。",
+                "where_default_zero",
+                True,
+            ),
+            (
+                "explanation",
+                "tl.where 不写第三个值不会默认是 0，会报错，所以要写 0.0。",
+                "where_default_zero",
+                False,
+            ),
+            ("Q1", "padding 也被减了平均流量，变成 -平均流量。", "minus_mean", True),
+            ("Q1", "每块表都减去平均流量算偏差。", "minus_mean", False),
+            (
+                "Q2",
+                "# 不用 BLOCK_SIZE：padding 的 0 不改变 sum，但会多算 BLOCK_SIZE-N 个样本",
+                "divide_by_n",
+                True,
+            ),
+            ("Q2", "# 用 BLOCK_SIZE：padding 的 0 不改变 sum，也不会多算样本", "divide_by_n", False),
         ],
     ),
 }

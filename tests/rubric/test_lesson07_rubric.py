@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and forty-nine blind sets appended as splits blind-v1 to blind-v149?"""
+    """Does the calibration file parse, with a hundred and fifty-one blind sets appended as splits blind-v1 to blind-v151?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 150)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 152)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -497,6 +497,14 @@ ROUND_PREMISES = {
         ("Q2", "分母为 1", False),
         ("Q3", "读写从 8mn 降到 2mn", True),
         ("Q3", "读写从 2mn 降到 8mn", False),
+    ],
+    # Is what the fill must do for both reductions (blind v151's confirm-only routes) read as sound, while its twins are not?
+    97: [
+        ("Q1", "所以它的值必须让 max 不受影响、exp 之后又让 sum 不受影响", True),
+        ("Q1", "所以它的值让 max 受影响、exp 之后又让 sum 受影响", False),
+        ("Q1", "padding 的值要同时是 max 的单位元和“exp 之后是 sum 的单位元”", True),
+        ("Q1", "它要同时对 max 和 sum 都“中性”", True),
+        ("Q1", "它要同时对 max 和 sum 都不中性", False),
     ],
 }
 
@@ -4808,6 +4816,17 @@ ROUND_READINGS = {
                 "shift_normalizes",
                 False,
             ),
+        ],
+    ),
+    97: (
+        "-inf, row_max",
+        [
+            ("Q1", "kernel 对每个 lane 取 exp，再在 exp 之后的值里找最大值、求和。", "exp_before_max", True),
+            ("Q1", "kernel 先找最大值，减掉它再取 exp，再在 exp 之后的值里求和。", "exp_before_max", False),
+            ("Q1", "我认为 other 填 0.0 就够了。", "zero_fill_called_right", True),
+            ("Q1", "有同学认为 other 填 0.0 就够了，这是错的，要填 −∞。", "zero_fill_called_right", False),
+            ("Q3", "融合在大矩阵上不会有明显收益，最多快 1.2 倍左右。", "wrong_prediction", True),
+            ("Q3", "融合在大矩阵上收益明显，预测快 4 倍左右，实测 5.09 倍。", "wrong_prediction", False),
         ],
     ),
 }

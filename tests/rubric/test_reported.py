@@ -23,6 +23,8 @@ from autograder.rubric.textnorm import normalize
         "An easy mistake is to think the masked lanes are skipped.",
         "有同事说单遍错是因为 1e8 溢出了 fp32",  # lesson 6 blind v46 l6v46-q3-003
         "组员觉得第二次 mask 多余",
+        "另一误解：转 fp32 是为了提速",  # lesson 6 blind v152 l6v152-q2-001
+        "第二个常见误区：融合快是因为少启动了 kernel",
     ],
 )
 def test_a_belief_attributed_to_someone_else_or_an_earlier_self_is_reported(sentence):
