@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and fifty-one blind sets appended as splits blind-v1 to blind-v152 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and fifty-three blind sets appended as splits blind-v1 to blind-v154 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 153)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 155)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4286,6 +4286,65 @@ ROUND_READINGS = {
                 True,
             ),
             ("Q2", "# 用 BLOCK_SIZE：padding 的 0 不改变 sum，也不会多算样本", "divide_by_n", False),
+        ],
+    ),
+    99: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "单遍公式没有像两遍那样在 x − mean 之后再 mask，所以 padding lane 的偏差 mean² 会被带进结果里，甚至出负数。",
+                "one_pass_padding",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍公式没有像两遍那样再 mask，但这没关系，padding 在两个和里都是 0。",
+                "one_pass_padding",
+                False,
+            ),
+            (
+                "Q2",
+                "BLOCK_SIZE 是 constexpr，compile 完 kernel 跑起来的时候拿不到它的值，只能用 n_cols。",
+                "block_unreadable",
+                True,
+            ),
+            ("Q2", "BLOCK_SIZE 是 constexpr，kernel 跑起来的时候也拿得到它的值。", "block_unreadable", False),
+            (
+                "Q2",
+                "除以 N 而不是 BLOCK_SIZE，是因为 BLOCK_SIZE 是 tl.constexpr，编译期常量在 kernel 运行时取不到具体数值。",
+                "block_unreadable",
+                True,
+            ),
+            ("Q2", "fp16 先 cast 成 fp32 是为了 speed。", "fp32_for_speed", True),
+            ("Q2", "fp16 先 cast 成 fp32 是为了不溢出。", "fp32_for_speed", False),
+            ("Q3", "平方以后都在一亿上下，一亿减一亿，剩下那点真波动早就被舍掉了。", "cancellation", True),
+            ("Q3", "平方以后都在一亿上下，一亿加一亿也没问题。", "cancellation", False),
+            ("Q3", "两项都约 1e8，读出来的差全是量具误差，甚至为负。", "cancellation", True),
+            ("Q3", "两项都约 1e8，读出来的差很准。", "cancellation", False),
+            ("explanation", "divisor 填 n_cols：tl.sum 只加 mask 内的 lane。", "sum_skips_masked", True),
+            (
+                "explanation",
+                "divisor 填 n_cols：tl.sum 对所有 lane 都加，padding 是 0。",
+                "sum_skips_masked",
+                False,
+            ),
+            (
+                "explanation",
+                "这里填 0.0 只是和 other 保持一致，写别的数也不影响结果。",
+                "fill_irrelevant",
+                True,
+            ),
+            ("explanation", "这里必须填 0.0，写别的数会让平方和多出东西。", "fill_irrelevant", False),
+            (
+                "Q2",
+                "pandas 的 .var() 默认 ddof=1（除以 N−1），本课要的是总体方差，除以 N。",
+                "sample_variance",
+                False,
+            ),
+            ("Q2", "方差应该除以 N−1，这样才是无偏的。", "sample_variance", True),
+            ("explanation", "divisor 我写了 n_cols - 1，均值就被放大 N/(N−1) 倍。", "sample_variance", True),
+            ("explanation", "改成 n_cols 后，均值不再被放大 N/(N−1) 倍。", "sample_variance", False),
         ],
     ),
 }

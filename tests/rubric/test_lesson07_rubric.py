@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and fifty-one blind sets appended as splits blind-v1 to blind-v151?"""
+    """Does the calibration file parse, with a hundred and fifty-three blind sets appended as splits blind-v1 to blind-v153?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 152)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 154)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -505,6 +505,12 @@ ROUND_PREMISES = {
         ("Q1", "padding 的值要同时是 max 的单位元和“exp 之后是 sum 的单位元”", True),
         ("Q1", "它要同时对 max 和 sum 都“中性”", True),
         ("Q1", "它要同时对 max 和 sum 都不中性", False),
+    ],
+    # Are the largest term said to be 1 and the denominator at least 1 in words (blind v152's confirm-only route) sound?
+    98: [
+        ("Q2", "最大那个刚好是 1，分母至少是 1", True),
+        ("Q2", "最大那个刚好是 0，分母至少是 0", False),
+        ("Q2", "分母至少是 10", False),
     ],
 }
 
@@ -4827,6 +4833,20 @@ ROUND_READINGS = {
             ("Q1", "有同学认为 other 填 0.0 就够了，这是错的，要填 −∞。", "zero_fill_called_right", False),
             ("Q3", "融合在大矩阵上不会有明显收益，最多快 1.2 倍左右。", "wrong_prediction", True),
             ("Q3", "融合在大矩阵上收益明显，预测快 4 倍左右，实测 5.09 倍。", "wrong_prediction", False),
+        ],
+    ),
+    98: (
+        "-inf, row_max",
+        [
+            ("Q1", "填 -inf 是因为 exp(-inf) = 0，不进分母，不会抢概率。", "max_unaffected", False),
+            ("Q1", "填 -inf，它在 max 里不会抢，max 不变。", "max_unaffected", True),
+            ("Q3", "原因：每个 SM 启动 4 个 program，融合的并行度高 4 倍。", "parallelism_speedup", True),
+            (
+                "Q3",
+                "融合快约 4 倍不是因为融合的并行度高 4 倍，而是读写字节少了 4 倍。",
+                "parallelism_speedup",
+                False,
+            ),
         ],
     ),
 }
