@@ -17,7 +17,8 @@ _GRADER = (
     r"(?:自动)?(?:评分|阅卷|批改|判分)(?:系统|程序|模型|器|助手|机器人|\s*ai)|"
     r"\b(?:auto-?grader|grader|grading\s+(?:model|system|script|bot)|ai\s+grader|the\s+ai)\b"
 )
-_SCORE_WORD = r"(?:满分|全分|最高分|\d(?:\.\d)?\s*/\s*\d|\d(?:\.\d)?\s*分|full\s+(?:marks?|credit|points?)|\d\s*points?\b)"
+# A fraction is a score only out of a positive total: "give 1/0 = inf" is a division (lesson 6 blind v156 l6v156-q3-008).
+_SCORE_WORD = r"(?:满分|全分|最高分|\d(?:\.\d)?\s*/\s*[1-9]|\d(?:\.\d)?\s*分|full\s+(?:marks?|credit|points?)|\d\s*points?\b)"
 _ADDRESSED = re.compile(
     "|".join(
         (

@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and fifty-three blind sets appended as splits blind-v1 to blind-v154 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and fifty-five blind sets appended as splits blind-v1 to blind-v156 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 155)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 157)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4347,6 +4347,15 @@ ROUND_READINGS = {
             ("explanation", "改成 n_cols 后，均值不再被放大 N/(N−1) 倍。", "sample_variance", False),
         ],
     ),
+    100: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "BLOCK_SIZE 就是表格位置数，N 才是试块数，padding 的 0 不改变总和。", "divide_by_n", True),
+            ("Q2", "BLOCK_SIZE 才是试块数，N 只是表格位置数。", "divide_by_n", False),
+            ("Q2", "padding 的 0 不改变总和，但多除了空位，结果只剩 0.78 倍。", "divide_by_n", True),
+            ("Q2", "padding 的 0 不改变总和，也没有多除什么。", "divide_by_n", False),
+        ],
+    ),
 }
 
 
@@ -4670,6 +4679,13 @@ ROUND_PREMISES = {
     97: [
         ("Q2", "打了几次就除几，不能把没打的空格也算进去", True),
         ("Q2", "打了几次都除 8，把没打的空格也算进去", False),
+    ],
+    # Are each guard's act in English (blind v156's confirm-only route) read as sound, while its twins are not?
+    100: [
+        ("Q3", "tl.maximum(var, 0.0) clips a tiny negative rounding result", True),
+        ("Q3", "tl.maximum(var, 0.0) clips the large positive values", False),
+        ("Q3", "eps goes in before the sqrt", True),
+        ("Q3", "eps goes in after the sqrt", False),
     ],
 }
 

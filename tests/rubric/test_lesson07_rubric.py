@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and fifty-three blind sets appended as splits blind-v1 to blind-v153?"""
+    """Does the calibration file parse, with a hundred and fifty-five blind sets appended as splits blind-v1 to blind-v155?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 154)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 156)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -511,6 +511,14 @@ ROUND_PREMISES = {
         ("Q2", "最大那个刚好是 1，分母至少是 1", True),
         ("Q2", "最大那个刚好是 0，分母至少是 0", False),
         ("Q2", "分母至少是 10", False),
+    ],
+    # Are the reductions' blindness to the padding and the max's term written 那一项 (blind v154, v155's confirm-only routes)
+    # read as sound, while their twins are not?
+    99: [
+        ("Q1", "tl.max 不知道哪些 lane 是 padding，tl.sum 也不知道", True),
+        ("Q1", "tl.max 知道哪些 lane 是 padding，会跳过它们", False),
+        ("Q2", "且 max 那一项 = 1", True),
+        ("Q2", "且 max 那一项 = 0", False),
     ],
 }
 
@@ -4847,6 +4855,13 @@ ROUND_READINGS = {
                 "parallelism_speedup",
                 False,
             ),
+        ],
+    ),
+    99: (
+        "-inf, row_max",
+        [
+            ("Q1", "很简单：填 −∞ 还是 0.0 结果都一样。", "zero_fill_harmless", True),
+            ("Q1", "填 −∞ 还是 0.0 结果不一样：0.0 会让全负行的 max 变成 0。", "zero_fill_harmless", False),
         ],
     ),
 }
