@@ -165,12 +165,11 @@ def cmd_rubric(args) -> int:
 
 def rubric_check(assignment: str) -> int:
     """The calibration check; its headline (render_check) says OK only when no target was missed either."""
-    from autograder.rubric import RubricError, check_rubric, load_rubric
+    from autograder.rubric import RubricError, check_lesson
     from autograder.rubric import render_check as render
 
     try:
-        where = lesson(assignment)
-        check = check_rubric(load_rubric(where.rubric), where.calibration)
+        check = check_lesson(assignment)
     except RubricError as error:
         print(f"rubric check {assignment}: INVALID\n  {error}")
         return 1

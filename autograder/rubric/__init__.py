@@ -24,6 +24,7 @@ __all__ = [
     "Rubric",
     "RubricCheck",
     "RubricError",
+    "check_lesson",
     "check_rubric",
     "cmd_rubric_check",
     "cmd_rubric_score",
@@ -84,11 +85,16 @@ def cmd_rubric_score(assignment: str, path: str) -> int:
     return 1 if failed else 0
 
 
+def check_lesson(assignment: str) -> RubricCheck:
+    """The lesson's calibration scored on its own rubric: what `rubric check` reports and the rubric tests assert."""
+    where = lesson(assignment)
+    return check_rubric(load_rubric(where.rubric), where.calibration)
+
+
 def cmd_rubric_check(assignment: str) -> int:
     """`rubric check ASSIGNMENT`: 1 on any validation error or any false veto in the calibration set."""
     try:
-        where = lesson(assignment)
-        check = check_rubric(load_rubric(where.rubric), where.calibration)
+        check = check_lesson(assignment)
     except (UnknownAssignment, RubricError) as exc:
         print(f"rubric check {assignment}: INVALID\n  {exc}")
         return 1

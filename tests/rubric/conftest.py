@@ -8,7 +8,7 @@ import pytest
 from filelock import FileLock
 
 from autograder.lesson.registry import lesson
-from autograder.rubric import check_rubric, load_rubric
+from autograder.rubric import check_lesson, load_rubric
 
 
 @pytest.fixture(scope="session")
@@ -51,15 +51,10 @@ def calibrated(tmp_path_factory):
 
     def checked(assignment: str):
         if assignment not in memo:
-            memo[assignment] = _shared_check(assignment, shared) if shared else _check(assignment)
+            memo[assignment] = _shared_check(assignment, shared) if shared else check_lesson(assignment)
         return memo[assignment]
 
     return checked
-
-
-def _check(assignment: str):
-    where = lesson(assignment)
-    return check_rubric(load_rubric(where.rubric), where.calibration)
 
 
 def _shared_check(assignment: str, folder):
@@ -67,6 +62,6 @@ def _shared_check(assignment: str, folder):
     with FileLock(f"{stored}.lock"):
         if stored.is_file():
             return pickle.loads(stored.read_bytes())
-        result = _check(assignment)
+        result = check_lesson(assignment)
         stored.write_bytes(pickle.dumps(result))
         return result
