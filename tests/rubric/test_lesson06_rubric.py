@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and fifty-five blind sets appended as splits blind-v1 to blind-v156 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and fifty-seven blind sets appended as splits blind-v1 to blind-v158 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 157)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 159)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4354,6 +4354,29 @@ ROUND_READINGS = {
             ("Q2", "BLOCK_SIZE 才是试块数，N 只是表格位置数。", "divide_by_n", False),
             ("Q2", "padding 的 0 不改变总和，但多除了空位，结果只剩 0.78 倍。", "divide_by_n", True),
             ("Q2", "padding 的 0 不改变总和，也没有多除什么。", "divide_by_n", False),
+        ],
+    ),
+    101: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q2",
+                "转 fp32：我们的结果要和参考值同一个精度，assert_close 才能通过。",
+                "compile_reason",
+                True,
+            ),
+            (
+                "Q2",
+                "fp16 的平方和会溢出，所以在 fp32 里累加；结果也和参考值同一个精度。",
+                "compile_reason",
+                False,
+            ),
+            ("Q2", "除以 BLOCK_SIZE 等于把 BLOCK_SIZE−N 个不存在的 0 当成了样本。", "divide_by_n", True),
+            ("Q2", "0 不改变和，也不改变个数。", "divide_by_n", False),
+            ("Q2", "0 不改变和，但改变个数。", "divide_by_n", True),
+            ("Q2", "空夹具不能算进颗数。", "divide_by_n", True),
+            ("Q2", "空夹具也算进颗数。", "divide_by_n", False),
+            ("Q2", "分子里没有它们，分母却多了 28。", "divide_by_n", True),
         ],
     ),
 }

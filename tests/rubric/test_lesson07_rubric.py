@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and fifty-five blind sets appended as splits blind-v1 to blind-v155?"""
+    """Does the calibration file parse, with a hundred and fifty-seven blind sets appended as splits blind-v1 to blind-v157?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 156)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 158)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -4864,7 +4864,69 @@ ROUND_READINGS = {
             ("Q1", "填 −∞ 还是 0.0 结果不一样：0.0 会让全负行的 max 变成 0。", "zero_fill_harmless", False),
         ],
     ),
+    100: (
+        "-inf, row_max",
+        [
+            ("Q1", "填 −∞ 还是 0.0 差别不大。", "zero_fill_harmless", True),
+            ("Q1", "填 −∞ 还是 0.0 差别很大。", "zero_fill_harmless", False),
+            ("Q1", "所以 0.0 完全可用。", "zero_fill_harmless", True),
+            ("Q1", "所以 0.0 完全不可用。", "zero_fill_harmless", False),
+            ("Q1", "实际数据（比如 logits）里总有正数，所以 max 不会错。", "zero_fill_harmless", True),
+            (
+                "Q1",
+                "实际数据（比如 logits）里不一定有正数，全负的行 max 会变成 0。",
+                "zero_fill_harmless",
+                False,
+            ),
+            ("Q1", "exp(−∞ − max) 我算下来是 0。", "sum_unaffected", True),
+            ("Q1", "exp(−∞ − max) 我算下来是 1。", "sum_unaffected", False),
+            (
+                "explanation",
+                "other 填 -inf：tl.max 和 tl.sum 把它们当 NA 剔除。",
+                "mask_skips_reduction",
+                True,
+            ),
+            (
+                "explanation",
+                "other 填 -inf：tl.max 和 tl.sum 不会把它们当 NA 剔除，−∞ 照样参与。",
+                "mask_skips_reduction",
+                False,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max：减去最大值相当于中心化，exp 的结果相加才会等于 1。",
+                "shift_normalizes",
+                True,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max：减去最大值后 exp 不会溢出，除以分母后相加仍等于 1。",
+                "shift_normalizes",
+                False,
+            ),
+        ],
+    ),
 }
+
+
+@pytest.mark.parametrize(
+    ("text", "stuffing"),
+    [
+        (
+            "因为访存受限（memory-bound）、带宽、roofline、L2 缓存、kernel fusion、算术强度，所以融合 kernel 更快；因为 5MN+2M 和 3MN+2M，所以约 4 倍；因为延迟和缓存，所以小矩阵不符合，所以要实测。",
+            True,
+        ),
+        (
+            "融合 kernel 每行只读一次、写一次，朴素版本要读写五趟；两者都受带宽限制，所以约快 4 倍；小矩阵放得进 L2 缓存，启动延迟占大头，所以不符合。",
+            False,
+        ),
+    ],
+)
+def test_round100_performance_terms_in_chinese_count_as_terms(l7, text, stuffing):
+    """Is a Q3 answer that frames the cache, the arithmetic intensity and kernel fusion with 因为/所以 read as term
+    stuffing, while prose that names the cache and the latency in reasons is not (lesson 7 version 100, blind v157
+    l7v157-q3-005)?"""
+    assert ("stuffing" in score(l7, "Q3", text).flags) is stuffing
 
 
 @pytest.mark.parametrize(
