@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and fifty-seven blind sets appended as splits blind-v1 to blind-v158 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and fifty-nine blind sets appended as splits blind-v1 to blind-v160 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 159)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 161)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -314,14 +314,26 @@ def test_an_unread_claim_about_speed_goes_to_a_ta(l6):
 
 
 def test_the_gpu_a_note_ran_on_is_a_place_and_a_claim_about_it_is_still_read(l6):
-    """Is the GPU a note says it ran on ('在实验室的 GPU 上跑', '# GPU (cuda) 上可见检查全部通过') a place, not a claim a TA
-    must confirm, while a claim about that GPU ('在实验室的 GPU 上 padding lane 会被硬件自动跳过') still goes to one?"""
+    """Is the GPU a note says it ran on ('在实验室的 GPU 上跑', '# GPU (cuda) 上可见检查全部通过', 'GPU 运行，…' of lesson 6
+    version 102) a place, not a claim a TA must confirm, while a claim about that GPU ('在实验室的 GPU 上 padding lane 会被硬件
+    自动跳过', 'GPU 运行时 padding lane 会被硬件自动跳过') still goes to one?"""
     context = {"blank": "n_cols, 0.0", "checks_passed": True}
     reasons = "divisor 填 n_cols：只有 N 个真实元素。centered_other 填 0.0：x - mean 后 padding 是 -mean，要放回单位元 0。"
-    for place in ["在实验室的 GPU 上跑，可见检查一次通过。", "# GPU (cuda) 上可见检查全部通过"]:
+    places = [
+        "在实验室的 GPU 上跑，可见检查一次通过。",
+        "# GPU (cuda) 上可见检查全部通过",
+        "GPU 运行，可见检查全部通过。",
+    ]
+    for place in places + [
+        "# GPU (cuda) 运行，可见检查 4 个形状一次通过",
+        "GPU 运行：可见检查 12 项全部通过。",
+    ]:
         assert not score(l6, "explanation", reasons + place, context).needs_review
-    claim = "在实验室的 GPU 上 padding lane 会被硬件自动跳过。"
-    assert score(l6, "explanation", reasons + claim, context).needs_review
+    for claim in [
+        "在实验室的 GPU 上 padding lane 会被硬件自动跳过。",
+        "GPU 运行时 padding lane 会被硬件自动跳过。",
+    ]:
+        assert score(l6, "explanation", reasons + claim, context).needs_review
 
 
 # ── rubric_version 7 (built on blind-v5): the same kinds of claim, in this file's own words ───────────
@@ -4379,6 +4391,15 @@ ROUND_READINGS = {
             ("Q2", "分子里没有它们，分母却多了 28。", "divide_by_n", True),
         ],
     ),
+    102: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "分母得是真开路的台数 N。", "divide_by_n", True),
+            ("Q2", "分母得是开路的台数 BLOCK_SIZE。", "divide_by_n", False),
+            ("Q2", "除有效点数，不能按整块算。", "divide_by_n", True),
+            ("Q2", "除整块的点数，不用管有效的。", "divide_by_n", False),
+        ],
+    ),
 }
 
 
@@ -4405,11 +4426,14 @@ def test_a_guard_named_only_by_what_it_prevents_earns_half(l6, guards, points, s
         ("只有 N 个真数；fp16 不够用。", True),
         ("只有 N 个真数；fp16 够用吗？", False),
         ("只有 N 个真数；fp16 就像单元格只保留三位有效数字。", True),
+        ("只有 N 个真数；fp16 太糙，累加用 fp32。", True),
+        ("只有 N 个真数；fp16 太糙吗？", False),
     ],
 )
 def test_fp16_called_not_enough_earns_the_fp32_stand_in(l6, text, stand_in):
     """Do 'fp16 不够用' and fp16's three digits, the right direction with no mechanism, earn the fp32 concept's stand-in
-    third while a question does not (lesson 6 versions 67 and 69, blind v98 l6v98-q2-013, v102 l6v102-q2-025)?"""
+    third while a question does not (lesson 6 versions 67, 69 and 102, blind v98 l6v98-q2-013, v102 l6v102-q2-025, v159
+    l6v159-q2-011 'fp16 太糙')?"""
     assert ("stand_in:fp32_accumulate" in score(l6, "Q2", text).flags) is stand_in
 
 
@@ -4709,6 +4733,12 @@ ROUND_PREMISES = {
         ("Q3", "tl.maximum(var, 0.0) clips the large positive values", False),
         ("Q3", "eps goes in before the sqrt", True),
         ("Q3", "eps goes in after the sqrt", False),
+    ],
+    # Are the subtraction applied to every lane after a colon (blind v160's confirm-only route) read as sound, while its twin
+    # is not?
+    102: [
+        ("Q1", "逐元素 x − mean：作用于全部 BLOCK_SIZE 个 lane", True),
+        ("Q1", "逐元素 x − mean：只作用于前 N 个 lane", False),
     ],
 }
 

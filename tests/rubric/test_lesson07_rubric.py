@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and fifty-seven blind sets appended as splits blind-v1 to blind-v157?"""
+    """Does the calibration file parse, with a hundred and fifty-nine blind sets appended as splits blind-v1 to blind-v159?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 158)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 160)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -519,6 +519,12 @@ ROUND_PREMISES = {
         ("Q1", "tl.max 知道哪些 lane 是 padding，会跳过它们", False),
         ("Q2", "且 max 那一项 = 1", True),
         ("Q2", "且 max 那一项 = 0", False),
+    ],
+    # Is the shift written as the tensor method (blind v158's confirm-only route) read as the row max, while the row's min is
+    # not?
+    101: [
+        ("explanation", "# shift = x.max(axis=0)", True),
+        ("explanation", "# shift = x.min(axis=0)", False),
     ],
 }
 
