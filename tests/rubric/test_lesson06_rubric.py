@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and fifty-nine blind sets appended as splits blind-v1 to blind-v160 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and sixty-one blind sets appended as splits blind-v1 to blind-v162 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 161)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 163)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4398,6 +4398,26 @@ ROUND_READINGS = {
             ("Q2", "分母得是开路的台数 BLOCK_SIZE。", "divide_by_n", False),
             ("Q2", "除有效点数，不能按整块算。", "divide_by_n", True),
             ("Q2", "除整块的点数，不用管有效的。", "divide_by_n", False),
+        ],
+    ),
+    103: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "均值 1e4 的数据载入成 fp32 时，低位信息在输入阶段就被截掉了。",
+                "input_rounding_blamed",
+                True,
+            ),
+            ("Q3", "数据载入成 fp32 时没有被截掉什么，问题在两个 1e8 相减。", "input_rounding_blamed", False),
+            ("Q3", "两遍法先减均值，就避开了输入截断。", "input_rounding_blamed", True),
+            ("Q3", "两遍法先减均值，避开的是大数相减的抵消。", "input_rounding_blamed", False),
+            ("Q1", "padding lane 算 0 − mean 时会留下一点点残差，不是严格的 0。", "padding_garbage", True),
+            ("Q1", "padding lane 算 0 − mean 时得到 −mean，没有留下什么残差。", "padding_garbage", False),
+            ("Q2", "只有 N 个样是真的。", "divide_by_n", True),
+            ("Q2", "只有 N 个样是假的。", "divide_by_n", False),
+            ("Q2", "padding 的格子不能算进个数。", "divide_by_n", True),
+            ("Q2", "padding 的格子也能算进个数。", "divide_by_n", False),
         ],
     ),
 }

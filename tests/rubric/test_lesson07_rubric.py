@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and fifty-nine blind sets appended as splits blind-v1 to blind-v159?"""
+    """Does the calibration file parse, with a hundred and sixty-one blind sets appended as splits blind-v1 to blind-v161?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 160)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 162)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -4907,6 +4907,30 @@ ROUND_READINGS = {
             (
                 "explanation",
                 "shift 填 row_max：减去最大值后 exp 不会溢出，除以分母后相加仍等于 1。",
+                "shift_normalizes",
+                False,
+            ),
+        ],
+    ),
+    102: (
+        'float("-inf"), row_max',
+        [
+            ("explanation", "padding lane 最后会随整块写回 y。", "padding_output_written", True),
+            (
+                "explanation",
+                "padding lane 不会随整块写回 y，store 带 mask。",
+                "padding_output_written",
+                False,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max，这样 numerator 都在 [0,1]，除出来的概率才不会超过 1。",
+                "shift_normalizes",
+                True,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max，exp 不会溢出；概率不超过 1 是因为除以了分母。",
                 "shift_normalizes",
                 False,
             ),
