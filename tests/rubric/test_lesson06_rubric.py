@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and sixty-one blind sets appended as splits blind-v1 to blind-v162 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and sixty-three blind sets appended as splits blind-v1 to blind-v164 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 163)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 165)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4418,6 +4418,20 @@ ROUND_READINGS = {
             ("Q2", "只有 N 个样是假的。", "divide_by_n", False),
             ("Q2", "padding 的格子不能算进个数。", "divide_by_n", True),
             ("Q2", "padding 的格子也能算进个数。", "divide_by_n", False),
+        ],
+    ),
+    104: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q1",
+                "0.0 经过 x − mean 以后，浮点舍入会留下 1e-8 量级的残差，单个看不出来，累加起来就把方差带偏了。",
+                "padding_garbage",
+                True,
+            ),
+            ("Q1", "0.0 经过 x − mean 以后变成 −mean，不是舍入留下的残差。", "padding_garbage", False),
+            ("Q3", "fp32 最大只能表示到 6.5e4 左右，1e8 直接上溢成 inf。", "fp32_overflow", True),
+            ("Q3", "fp16 最大只能表示到 6.5e4 左右；fp32 最大约 3.4e38。", "fp32_overflow", False),
         ],
     ),
 }

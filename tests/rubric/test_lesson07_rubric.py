@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and sixty-one blind sets appended as splits blind-v1 to blind-v161?"""
+    """Does the calibration file parse, with a hundred and sixty-three blind sets appended as splits blind-v1 to blind-v163?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 162)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 164)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -4934,6 +4934,13 @@ ROUND_READINGS = {
                 "shift_normalizes",
                 False,
             ),
+        ],
+    ),
+    103: (
+        'float("-inf"), row_max',
+        [
+            ("Q2", "fp32 下其实不会溢出，减最大值是给 fp16 准备的。", "shift_unneeded", True),
+            ("Q2", "减最大值不是只给 fp16 准备的：fp32 的 exp 过了 88.7 也会溢出。", "shift_unneeded", False),
         ],
     ),
 }
