@@ -40,6 +40,9 @@ _REPORTED = re.compile(
     # The student's own earlier view, with a word of time ("我一开始觉得单遍挺好的。但…"), and the post above in a forum
     # thread ("楼上说的：'…'", "@Tony 说…").
     r"我\s*(?:一开始|起初|原来|之前|本来|曾经|最初|刚开始)\s*(?:还|也)?\s*(?:觉得|认为|想的是)|楼上\s*(?:说的|说|的说法)|@\w+\s*说|"
+    # A first suspicion of a root-cause report ("D4 根因分析：初步怀疑 x² ≈ 1e8 溢出——验证排除": lesson 6 blind v166
+    # l6v166-q3-016 was vetoed for the cause it ruled out), with its word of time; a bare 怀疑 is a hedge, not a report.
+    r"(?:初步|起初|一开始|最初|开始时)\s*(?:我)?\s*(?:还)?\s*(?:怀疑|猜测|以为)|"
     r"\bmy\s+(?:roommate|friend|classmate)\s+(?:said|says|thinks|thought)\b|"
     r"\b(?:a|one|another)\s+(?:roommate|friend|classmate|labmate|student)\s+(?:said|says|told\s+me|thinks|thought|claimed|claims)\b|"
     r"\bi\s+(?:first|initially|originally)\s+(?:thought|assumed)\b|\bi\s+(?:thought|assumed)\s+that\b|"
@@ -92,7 +95,9 @@ _ANSWERED = re.compile(
     r"|,\s*(?:但|但是|可是|然而)?\s*(?:这|那)?\s*(?:也|都)?\s*(?:其实)?\s*(?:不对|是错的|错了|不成立|不行)\s*(?:[:;]|$)"
     # A dash before the verdict ("有人说 '…'——也不对", "'…'——和是对的，个数不对", "有人以为…——实测…，不是性能问题",
     # "——不是这样" (lesson 6 blind v8 l6v8-q2-005)).
-    r"|--[^。]{0,60}?(?:不对|是错的|错了|不成立|不是这样|并非如此|不是[^,;:。]{0,6}(?:问题|原因))\s*(?:[,;:。]|$)"
+    r"|--[^。]{0,60}?(?:不对|是错的|错了|不成立|不是这样|并非如此|不是[^,;:。]{0,6}(?:问题|原因)"
+    # A suspicion ruled out by a check ("——验证排除", "——排查后否定").
+    r"|(?:验证|核实|核查|排查|检查|实验|实测)\s*(?:后|之后)?\s*(?:已|被|就)?\s*(?:排除|否定|推翻))\s*(?:[,;:。]|$)"
     # "有人说 centered_other 填什么都行，反正 tl.sum 会跳过 masked lane——其实 tl.sum 不看 mask" (lesson 6 blind v90 l6v90-ex-025).
     r"|--\s*(?:但|可是|然而)?\s*(?:其实|事实上|实际上)"
     # A counterexample answers it ("有人说 '0 最小，填 0 也行'，反例：…", "…, counterexample: …").

@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and sixty-three blind sets appended as splits blind-v1 to blind-v164 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and sixty-six blind sets appended as splits blind-v1 to blind-v166 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 165)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 167)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4434,6 +4434,30 @@ ROUND_READINGS = {
             ("Q3", "fp16 最大只能表示到 6.5e4 左右；fp32 最大约 3.4e38。", "fp32_overflow", False),
         ],
     ),
+    105: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "单遍公式里 mean² 这一项是对 BLOCK_SIZE 个 lane 逐个算的，padding lane 没有再 mask，每个 padding lane 都会多出 mean²。",
+                "one_pass_padding",
+                True,
+            ),
+            (
+                "Q3",
+                "两遍法里 x − mean 是对 BLOCK_SIZE 个 lane 逐个算的，所以要再 mask；单遍的 mean² 每行只有一个数。",
+                "one_pass_padding",
+                False,
+            ),
+            (
+                "Q3",
+                "D4 根因分析：初步怀疑 x² ≈ 1e8 溢出——验证排除，fp32 上限约 3.4e38。",
+                "fp32_overflow",
+                False,
+            ),
+            ("Q3", "D4 根因分析：初步怀疑 x² ≈ 1e8 溢出，验证后确认就是溢出。", "fp32_overflow", True),
+        ],
+    ),
 }
 
 
@@ -4773,6 +4797,12 @@ ROUND_PREMISES = {
     102: [
         ("Q1", "逐元素 x − mean：作用于全部 BLOCK_SIZE 个 lane", True),
         ("Q1", "逐元素 x − mean：只作用于前 N 个 lane", False),
+    ],
+    # Is the count of the real values given as a number (blind v166's confirm-only route) read as sound, while its twin is
+    # not?
+    105: [
+        ("Q2", "只有 100 个真实值", True),
+        ("Q2", "padding 也是真实值", False),
     ],
 }
 

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and sixty-three blind sets appended as splits blind-v1 to blind-v163?"""
+    """Does the calibration file parse, with a hundred and sixty-five blind sets appended as splits blind-v1 to blind-v165?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 164)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 166)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -4941,6 +4941,49 @@ ROUND_READINGS = {
         [
             ("Q2", "fp32 下其实不会溢出，减最大值是给 fp16 准备的。", "shift_unneeded", True),
             ("Q2", "减最大值不是只给 fp16 准备的：fp32 的 exp 过了 88.7 也会溢出。", "shift_unneeded", False),
+        ],
+    ),
+    104: (
+        'float("-inf"), row_max',
+        [
+            (
+                "Q1",
+                "tl.max(x) 只会在有效 lane 上求最大值，padding lane 进不了 max。",
+                "mask_skips_reduction",
+                True,
+            ),
+            (
+                "Q1",
+                "tl.max(x) 不是只在有效 lane 上求最大值，它对所有 lane 都比较。",
+                "mask_skips_reduction",
+                False,
+            ),
+            ("Q1", "填 −1e4 比 −∞ 更安全，−∞ 是错的选择。", "finite_fill_enough", True),
+            (
+                "Q1",
+                "−1e4 在全是 −1e5 的行里会赢得 max，所以 −∞ 比 −1e4 更安全。",
+                "finite_fill_enough",
+                False,
+            ),
+            (
+                "Q3",
+                "第 8 节我在自己笔记本上（没有独显）实测了一下：4096×4096 朴素 0.1997 ms、融合 0.0392 ms。",
+                "own_measurement",
+                True,
+            ),
+            (
+                "Q3",
+                "我在自己笔记本上只能跑解释器，测不出 GPU 速度，所以引用第 3 节的 0.1997 ms。",
+                "own_measurement",
+                False,
+            ),
+            (
+                "Q3",
+                "朴素 5 个 kernel 读 5 次、写 5 次整矩阵，融合读 1 次写 1 次，所以预测快 5 倍。",
+                "kernel_count_speedup",
+                False,
+            ),
+            ("Q3", "朴素有 5 个 kernel，每个都要单独启动，所以预测快 5 倍。", "kernel_count_speedup", True),
         ],
     ),
 }

@@ -333,3 +333,22 @@ def test_a_labelled_verdict_or_a_belief_seen_through_later_disowns(sentences, di
 
     read = [Sentence(t, normalize(t), False) for t in sentences]
     assert disowned(read, 0) is disowned_first
+
+
+@pytest.mark.parametrize(
+    ("sentences", "disowned_first"),
+    [
+        (["D4 根因分析：初步怀疑 x² ≈ 1e8 溢出——验证排除，fp32 上限约 3.4e38。", "真正根因是抵消。"], True),
+        (["一开始怀疑是 padding 没 mask——排查后否定。", "真正的原因是抵消。"], True),
+        (["初步怀疑 x² ≈ 1e8 溢出，验证后确认是溢出。", "所以要换两遍法。"], False),
+        (["我怀疑 x² ≈ 1e8 溢出——验证排除。", "真正根因是抵消。"], False),
+    ],
+)
+def test_a_first_suspicion_ruled_out_by_a_check_is_disowned(sentences, disowned_first):
+    """Is a root-cause report's '初步怀疑 …——验证排除' (lesson 6 blind v166 l6v166-q3-016) a cause the student rules
+    out, while a suspicion the check confirms, or a bare 怀疑 with no word of time, stays the student's claim?"""
+    from autograder.rubric.premises import Sentence
+    from autograder.rubric.text import disowned
+
+    read = [Sentence(t, normalize(t), False) for t in sentences]
+    assert disowned(read, 0) is disowned_first
