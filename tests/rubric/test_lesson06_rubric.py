@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and sixty-six blind sets appended as splits blind-v1 to blind-v166 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and seventy blind sets appended as splits blind-v1 to blind-v170 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 167)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 171)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4458,6 +4458,33 @@ ROUND_READINGS = {
             ("Q3", "D4 根因分析：初步怀疑 x² ≈ 1e8 溢出，验证后确认就是溢出。", "fp32_overflow", True),
         ],
     ),
+    106: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "除以 128 得 2.34，28 个补位的 0 被当成了样品。", "divide_by_n", True),
+            ("Q2", "除以 128 得 2.34，28 个补位的 0 没有被当成样品。", "divide_by_n", False),
+            ("Q2", "空格子不是样品，算均值只能除以 100。", "divide_by_n", True),
+            ("Q2", "除以 100 得 3，除以 128 只得 2.34，因为 padding 被数进了个数。", "divide_by_n", True),
+            ("Q2", "分母是有几个数，BLOCK_SIZE 把 padding 也数进去了。", "divide_by_n", True),
+            ("Q2", "padding 没有被数进个数，所以除以 BLOCK_SIZE 也行。", "divide_by_n", False),
+            (
+                "Q2",
+                "BLOCK_SIZE 个 lane 里后面那部分是下一行的数，除以 BLOCK_SIZE 等于把两行平均了。",
+                "padding_garbage",
+                True,
+            ),
+            (
+                "Q2",
+                "BLOCK_SIZE 个 lane 里后面那部分是 padding，值是 other 的 0.0。",
+                "padding_garbage",
+                False,
+            ),
+            ("Q2", "H 卡上 fp32 的计算比 fp16 快，所以先转。", "fp32_for_speed", True),
+            ("Q2", "fp16 的计算比 fp32 快，但会溢出，所以先转 fp32。", "fp32_for_speed", False),
+            ("Q1", "x - mean 之后 padding 变成 -mean 了，不再 mask 方差就偏大。", "output", True),
+            ("Q1", "x - mean 之后 padding 变成 -mean 了，但不再 mask 方差也不会偏大。", "output", False),
+        ],
+    ),
 }
 
 
@@ -4803,6 +4830,10 @@ ROUND_PREMISES = {
     105: [
         ("Q2", "只有 100 个真实值", True),
         ("Q2", "padding 也是真实值", False),
+    ],  # Is N named the count of the real ones with 实际 (blind v168's confirm-only route) read as sound, while its twin is not?
+    106: [
+        ("Q2", "BLOCK_SIZE 就是 16 路的箱体，N 才是实际接的组串数", True),
+        ("Q2", "BLOCK_SIZE 才是实际接的组串数", False),
     ],
 }
 

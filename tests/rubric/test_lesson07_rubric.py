@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and sixty-five blind sets appended as splits blind-v1 to blind-v165?"""
+    """Does the calibration file parse, with a hundred and sixty-nine blind sets appended as splits blind-v1 to blind-v169?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 166)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 170)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -4984,6 +4984,18 @@ ROUND_READINGS = {
                 False,
             ),
             ("Q3", "朴素有 5 个 kernel，每个都要单独启动，所以预测快 5 倍。", "kernel_count_speedup", True),
+        ],
+    ),
+    105: (
+        'float("-inf"), row_max',
+        [
+            (
+                "explanation",
+                "解释器也没装好，所以没有运行任何检查，下面没有任何实测结果。",
+                "interpreter_timing",
+                False,
+            ),
+            ("explanation", "我用解释器跑了一遍，实测融合快 4 倍。", "interpreter_timing", True),
         ],
     ),
 }
