@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and seventy blind sets appended as splits blind-v1 to blind-v170 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and seventy-two blind sets appended as splits blind-v1 to blind-v172 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 171)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 173)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4483,6 +4483,23 @@ ROUND_READINGS = {
             ("Q2", "fp16 的计算比 fp32 快，但会溢出，所以先转 fp32。", "fp32_for_speed", False),
             ("Q1", "x - mean 之后 padding 变成 -mean 了，不再 mask 方差就偏大。", "output", True),
             ("Q1", "x - mean 之后 padding 变成 -mean 了，但不再 mask 方差也不会偏大。", "output", False),
+        ],
+    ),
+    107: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "而我们要的差只有 1，相减后全是舍入误差：课本实测第 0 行真值 1.069，单遍算出 −6.63，64 行里 29 行是负的。",
+                "own_measurement",
+                False,
+            ),
+            (
+                "Q3",
+                "我在自己电脑上跑了一遍，实测第 0 行真值 1.069，单遍算出 −6.63，64 行里 29 行是负的。",
+                "own_measurement",
+                True,
+            ),
         ],
     ),
 }

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and sixty-nine blind sets appended as splits blind-v1 to blind-v169?"""
+    """Does the calibration file parse, with a hundred and seventy-one blind sets appended as splits blind-v1 to blind-v171?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 170)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 172)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -4996,6 +4996,44 @@ ROUND_READINGS = {
                 False,
             ),
             ("explanation", "我用解释器跑了一遍，实测融合快 4 倍。", "interpreter_timing", True),
+        ],
+    ),
+    106: (
+        'float("-inf"), row_max',
+        [
+            (
+                "explanation",
+                "被 mask 的 lane 最后也会被 store 写到输出里，填 −∞ 之后那几个位置输出 0。",
+                "padding_output_written",
+                True,
+            ),
+            (
+                "explanation",
+                "被 mask 的 lane 不会被 store 写到输出里，store 带着同一个 mask。",
+                "padding_output_written",
+                False,
+            ),
+            (
+                "Q1",
+                "tl.max 和 tl.sum 跟 numpy 的 nanmax、nansum 一样，遇到非法值会直接跳过这个 lane。",
+                "mask_skips_reduction",
+                True,
+            ),
+            (
+                "Q1",
+                "tl.max 和 tl.sum 不像 nanmax、nansum，遇到 −∞ 照样把它算进去，只是它不胜出、exp 后是 0。",
+                "mask_skips_reduction",
+                False,
+            ),
+            ("Q1", "other 应该填一个很小的正数，比如 1e-6。", "finite_fill_enough", True),
+            ("Q1", "other 不能填很小的正数，全负的行里它会赢得 max。", "finite_fill_enough", False),
+            (
+                "Q3",
+                "第 3 节的 5 倍是测量不公平：朴素实现第一次调用有初始化开销，被算进去了。",
+                "small_shapes_noise",
+                True,
+            ),
+            ("Q3", "第 3 节的计时先预热过，第一次调用的开销不在计时里。", "small_shapes_noise", False),
         ],
     ),
 }
