@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and seventy-two blind sets appended as splits blind-v1 to blind-v172 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and seventy-four blind sets appended as splits blind-v1 to blind-v174 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 173)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 175)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4500,6 +4500,32 @@ ROUND_READINGS = {
                 "own_measurement",
                 True,
             ),
+        ],
+    ),
+    108: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q2",
+                "除以 100 得 3；除以 128 得 2.34，padding 的 28 个 0 被算成了 28 个零流量时段。",
+                "divide_by_n",
+                True,
+            ),
+            ("Q2", "padding 的 28 个 0 没有被算成 28 个时段，所以除以 128 也行。", "divide_by_n", False),
+            (
+                "Q2",
+                "N 个是真读数，BLOCK_SIZE − N 个是补的 0：和不变但分母多了，均值被压小到 N/BLOCK_SIZE。",
+                "divide_by_n",
+                True,
+            ),
+            ("Q2", "和不变，分母也不变，所以除以 BLOCK_SIZE 也一样。", "divide_by_n", False),
+            (
+                "Q3",
+                "两个几乎一样大的数相减，fp32 在 1e8 附近只能分辨到 8 左右，真正的方差 1 就被舍入误差吃掉。",
+                "cancellation",
+                True,
+            ),
+            ("Q3", "两个数都不大，fp32 足够精确，舍入误差吃不掉方差。", "cancellation", False),
         ],
     ),
 }

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and seventy-one blind sets appended as splits blind-v1 to blind-v171?"""
+    """Does the calibration file parse, with a hundred and seventy-three blind sets appended as splits blind-v1 to blind-v173?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 172)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 174)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -525,6 +525,11 @@ ROUND_PREMISES = {
     101: [
         ("explanation", "# shift = x.max(axis=0)", True),
         ("explanation", "# shift = x.min(axis=0)", False),
+    ],
+    # Is the common factor in English (blind v172's confirm-only route) read as sound, while its twin is not?
+    107: [
+        ("Q2", "the original fraction with e^(-m) multiplied into top and bottom", True),
+        ("Q2", "e^(-m) is multiplied into the top only", False),
     ],
 }
 
@@ -5034,6 +5039,30 @@ ROUND_READINGS = {
                 True,
             ),
             ("Q3", "第 3 节的计时先预热过，第一次调用的开销不在计时里。", "small_shapes_noise", False),
+        ],
+    ),
+    107: (
+        'float("-inf"), row_max',
+        [
+            (
+                "Q2",
+                "必须减最大值，因为 softmax 输出是概率，必须落在 [0, 1]。",
+                "shift_normalizes",
+                True,
+            ),
+            (
+                "Q2",
+                "必须减最大值，因为 exp 会溢出；softmax 输出是概率，由分母保证落在 [0, 1]。",
+                "shift_normalizes",
+                False,
+            ),
+            ("Q2", "减了最大值后 e^(x − m) ≤ 1，每一项自然就是合法概率。", "shift_normalizes", True),
+            (
+                "Q2",
+                "减了最大值后 e^(x − m) ≤ 1，每一项都不会溢出，除以分母后才是概率。",
+                "shift_normalizes",
+                False,
+            ),
         ],
     ),
 }
