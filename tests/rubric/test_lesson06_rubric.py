@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and seventy-four blind sets appended as splits blind-v1 to blind-v174 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and seventy-six blind sets appended as splits blind-v1 to blind-v176 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 175)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 177)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -315,8 +315,8 @@ def test_an_unread_claim_about_speed_goes_to_a_ta(l6):
 
 def test_the_gpu_a_note_ran_on_is_a_place_and_a_claim_about_it_is_still_read(l6):
     """Is the GPU a note says it ran on ('在实验室的 GPU 上跑', '# GPU (cuda) 上可见检查全部通过', 'GPU 运行，…' of lesson 6
-    version 102) a place, not a claim a TA must confirm, while a claim about that GPU ('在实验室的 GPU 上 padding lane 会被硬件
-    自动跳过', 'GPU 运行时 padding lane 会被硬件自动跳过') still goes to one?"""
+    version 102, '…，GPU 上跑的' of version 109) a place, not a claim a TA must confirm, while a claim about that GPU
+    ('在实验室的 GPU 上 padding lane 会被硬件自动跳过', 'GPU 运行时 padding lane 会被硬件自动跳过') still goes to one?"""
     context = {"blank": "n_cols, 0.0", "checks_passed": True}
     reasons = "divisor 填 n_cols：只有 N 个真实元素。centered_other 填 0.0：x - mean 后 padding 是 -mean，要放回单位元 0。"
     places = [
@@ -327,6 +327,8 @@ def test_the_gpu_a_note_ran_on_is_a_place_and_a_claim_about_it_is_still_read(l6)
     for place in places + [
         "# GPU (cuda) 运行，可见检查 4 个形状一次通过",
         "GPU 运行：可见检查 12 项全部通过。",
+        "可见检查全部通过，GPU 上跑的。",  # version 109
+        "可見檢查第一次就全部通過（GPU，record.show() 有輸出）。",
     ]:
         assert not score(l6, "explanation", reasons + place, context).needs_review
     for claim in [
@@ -4526,6 +4528,25 @@ ROUND_READINGS = {
                 True,
             ),
             ("Q3", "两个数都不大，fp32 足够精确，舍入误差吃不掉方差。", "cancellation", False),
+        ],
+    ),
+    109: (
+        "n_cols, 0.0",
+        [
+            ("Q1", '每格都减去平均品位——空格也被减了，变成"负的平均品位"。', "minus_mean", True),
+            ("Q1", "每格都减去平均品位，空格的平均品位是 0。", "minus_mean", False),
+            (
+                "explanation",
+                "centered_other: -0.0，它平方后是 0，加到平方和里不改变结果。",
+                "other_reason",
+                True,
+            ),
+            (
+                "explanation",
+                "centered_other: 1.0，它平方后是 1，加到平方和里会改变结果。",
+                "other_reason",
+                False,
+            ),
         ],
     ),
 }

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and seventy-three blind sets appended as splits blind-v1 to blind-v173?"""
+    """Does the calibration file parse, with a hundred and seventy-five blind sets appended as splits blind-v1 to blind-v175?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 174)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 176)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5063,6 +5063,42 @@ ROUND_READINGS = {
                 "shift_normalizes",
                 False,
             ),
+        ],
+    ),
+    108: (
+        'float("-inf"), row_max',
+        [
+            (
+                "Q1",
+                "对 sum，往和里加一个负无穷小的数等于什么都没加，所以 tl.sum 不受影响。",
+                "sum_reads_neg_inf_as_zero",
+                True,
+            ),
+            (
+                "Q1",
+                "往和里加 exp(−∞) = 0 等于什么都没加，所以 tl.sum 不受影响。",
+                "sum_reads_neg_inf_as_zero",
+                False,
+            ),
+            (
+                "Q1",
+                "这 3 个 lane 最后和真实 lane 一起 store 到 y 里，只是落在这一行后面。",
+                "padding_output_written",
+                True,
+            ),
+            (
+                "Q1",
+                "这 3 个 lane 不会和真实 lane 一起 store 到 y 里，store 带着 mask。",
+                "padding_output_written",
+                False,
+            ),
+            (
+                "explanation",
+                "padding lane 算完也会写回 y，写出去的就是概率 0。",
+                "padding_output_written",
+                True,
+            ),
+            ("explanation", "padding lane 算完不会写回 y，store 带 mask。", "padding_output_written", False),
         ],
     ),
 }
