@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and seventy-six blind sets appended as splits blind-v1 to blind-v176 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and seventy-eight blind sets appended as splits blind-v1 to blind-v178 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 177)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 179)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4549,6 +4549,22 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Are N taken for the row count or the programs' count (deducted), a field's one-character mean after a minus and
+    # '均温就对' read (blind v177, calibration v157 and v169), while their twins are not?
+    110: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "N 在这里指的是行数 M，有几行就除几。", "n_is_row_count", True),
+            ("Q2", "N 不是行数，是这一行真实元素的个数。", "n_is_row_count", False),
+            ("Q2", "每个 program 最后要除以总共的 program 数。", "n_is_row_count", True),
+            ("Q2", "每个 program 只除以自己这一行的 N，不是除以 program 数。", "n_is_row_count", False),
+            ("Q1", '空格子也做了减法，变成了"−平均重"。', "minus_mean", True),
+            ("Q1", "空格子没有做减法，平均重是 900 mg。", "minus_mean", False),
+            ("Q1", "空点位从 0 变成了 −均温。", "minus_mean", True),
+            ("Q1", "只要除以真实点数 5，均温就对。", "mean_right", True),
+            ("Q1", "除以 8 个点位，均温就偏低。", "mean_right", False),
+        ],
+    ),
 }
 
 
@@ -4898,6 +4914,16 @@ ROUND_PREMISES = {
     106: [
         ("Q2", "BLOCK_SIZE 就是 16 路的箱体，N 才是实际接的组串数", True),
         ("Q2", "BLOCK_SIZE 才是实际接的组串数", False),
+    ],
+    # Are the variance called 虚高, the block's sum equal to the real elements' sum and the squares' sum in the tens of
+    # thousands (blind v177's confirm-only routes) read as sound, while their twins are not?
+    110: [
+        ("Q1", "方差肯定虚高", True),
+        ("Q1", "方差不会虚高", False),
+        ("Q1", "tl.sum(x) == 真实 N 个数之和", True),
+        ("Q1", "tl.sum(x) == BLOCK_SIZE 个数之和", False),
+        ("Q2", "平方和随便就上万", True),
+        ("Q2", "平方和很小", False),
     ],
 }
 

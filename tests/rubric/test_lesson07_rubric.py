@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and seventy-five blind sets appended as splits blind-v1 to blind-v175?"""
+    """Does the calibration file parse, with a hundred and seventy-seven blind sets appended as splits blind-v1 to blind-v177?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 176)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 178)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -530,6 +530,16 @@ ROUND_PREMISES = {
     107: [
         ("Q2", "the original fraction with e^(-m) multiplied into top and bottom", True),
         ("Q2", "e^(-m) is multiplied into the top only", False),
+    ],
+    # Are the masked store, the log of the softmax written as code and every intermediate '回显存' (blind v177's
+    # confirm-only routes) read as sound, while their twins are not?
+    109: [
+        ("Q1", "输出：带 mask 的 store 不写 padding", True),
+        ("Q1", "输出：store 会写 padding", False),
+        ("Q2", "错：tl.log(num / den)", True),
+        ("Q2", "错：tl.log(num + den)", False),
+        ("Q3", "m、z、e、d 每个中间结果都要回显存", True),
+        ("Q3", "每个中间结果都要回 CPU", False),
     ],
 }
 
@@ -5101,6 +5111,37 @@ ROUND_READINGS = {
             ("explanation", "padding lane 算完不会写回 y，store 带 mask。", "padding_output_written", False),
         ],
     ),
+    # Are the padding said to pass through exp first and the check called visible before its shape list read (blind v176's
+    # missed vetoes), while their twins are not?
+    109: (
+        'float("-inf"), row_max',
+        [
+            (
+                "Q1",
+                "padding lane 的值先经过 exp，-∞ 变成 e^(-∞) = 0，所以它在后面的 max 和 sum 里都不算数。",
+                "exp_before_max",
+                True,
+            ),
+            (
+                "Q1",
+                "padding lane 先经过 tl.max，-∞ 不胜出；之后 exp(-∞ - m) = 0，不进分母。",
+                "exp_before_max",
+                False,
+            ),
+            (
+                "explanation",
+                "(7, 257) 跑得太慢，我把它从可见检查的 shape 列表里删了。",
+                "loosened_check",
+                True,
+            ),
+            (
+                "explanation",
+                "(7, 257) 跑得慢，但我没有把它从可见检查的 shape 列表里删掉。",
+                "loosened_check",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -5205,3 +5246,16 @@ def test_round54_premises_of_v71_are_known(l7, premise, read):
     """Are the common factor without its adverb ('上下乘 e^{−m}') and the reductions running over every lane known
     premises, while the reductions said to skip the masked lanes are not?"""
     assert known(l7, "Q2" if "softmax_j" in premise else "Q1", premise) is read
+
+
+@pytest.mark.parametrize(
+    ("text", "half"),
+    [
+        ("朴素实现每一步都要读写显存。", True),
+        ("融合 kernel 每一步都要读写显存。", False),
+    ],
+)
+def test_every_step_reading_and_writing_memory_earns_the_naive_traffic_half(l7, text, half):
+    """Does '朴素实现每一步都要读写显存', the naive chain with no count, earn naive_traffic's stand-in half (version 109,
+    blind v177 l7v177-q3-019), while the same words of the fused kernel do not?"""
+    assert ("stand_in:naive_traffic" in score(l7, "Q3", text).flags) is half
