@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and seventy-eight blind sets appended as splits blind-v1 to blind-v178 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and eighty blind sets appended as splits blind-v1 to blind-v180 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 179)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 181)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4924,6 +4924,24 @@ ROUND_PREMISES = {
         ("Q1", "tl.sum(x) == BLOCK_SIZE 个数之和", False),
         ("Q2", "平方和随便就上万", True),
         ("Q2", "平方和很小", False),
+    ],
+    # Are fp16's limits in words, a large sum swamping a small term, 补位 not counted, a mean not 0 and 'the count of real
+    # elements' (blind v179-v180's confirm-only routes) read as sound, while their twins are not?
+    111: [
+        ("Q2", "大的部分和 + 小值", True),
+        ("Q2", "小的部分和 + 小值", False),
+        ("Q2", "只有三位左右有效数字", True),
+        ("Q2", "只有七位左右有效数字", False),
+        ("Q2", "最大也就六万多", True),
+        ("Q2", "最大也就六百多", False),
+        ("Q2", "和变大以后再加小的数可能加不进去", True),
+        ("Q2", "和变大以后再加小的数也加得进去", False),
+        ("Q2", "真实数据就 N 个，补位的不算数", True),
+        ("Q2", "补位的也算数", False),
+        ("Q1", "平均值不會是 0", True),
+        ("Q1", "平均值是 0", False),
+        ("explanation", "divisor: n_cols, the count of real elements", True),
+        ("explanation", "divisor: BLOCK_SIZE, the count of lanes", False),
     ],
 }
 

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and seventy-seven blind sets appended as splits blind-v1 to blind-v177?"""
+    """Does the calibration file parse, with a hundred and seventy-nine blind sets appended as splits blind-v1 to blind-v179?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 178)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 180)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -540,6 +540,16 @@ ROUND_PREMISES = {
         ("Q2", "错：tl.log(num + den)", False),
         ("Q3", "m、z、e、d 每个中间结果都要回显存", True),
         ("Q3", "每个中间结果都要回 CPU", False),
+    ],
+    # Are time following the bytes, the unshifted row's 0/0 and the shift's invariance as a second reason (blind v178-v179's
+    # confirm-only routes) read as sound, while their twins are not?
+    110: [
+        ("Q3", "行归约吃的是带宽，时间跟字节走", True),
+        ("Q3", "时间跟计算量走", False),
+        ("Q2", "give 0/0)", True),
+        ("Q2", "give 0/1", False),
+        ("explanation", "而且不改变结果", True),
+        ("explanation", "而且改变结果", False),
     ],
 }
 
@@ -5138,6 +5148,27 @@ ROUND_READINGS = {
                 "explanation",
                 "(7, 257) 跑得慢，但我没有把它从可见检查的 shape 列表里删掉。",
                 "loosened_check",
+                False,
+            ),
+        ],
+    ),
+    # Are the one-liner that only calls the 0.0 fill wrong routed, and the padding said to output a probability vetoed (blind
+    # v179's silent error and missed veto), while their twins are not?
+    110: (
+        'float("-inf"), row_max',
+        [
+            ("Q1", "填 −∞，填 0.0 会出错。", "zero_failure_unexplained", True),
+            ("Q1", "填 −∞，填 0.0 会让全负行的 max 变成 0。", "zero_failure_unexplained", False),
+            (
+                "explanation",
+                "padding lane 最后要输出概率 0，正好给这些位置写出 0。",
+                "padding_output_written",
+                True,
+            ),
+            (
+                "explanation",
+                "padding lane 不会输出，store 带 mask，这些位置什么也不写。",
+                "padding_output_written",
                 False,
             ),
         ],
