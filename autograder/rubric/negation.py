@@ -105,6 +105,11 @@ _EXISTENTIAL_SCOPE = re.compile(
 # A short quoted word before 的 is named, not asserted: in '本该"不存在"的 lane 变成了 -3.5' the 不 denies nothing
 # (lesson 6 blind v70 l6v70-q1-013).
 _QUOTED_ATTRIBUTE = re.compile(r'"[^"]{1,8}"\s*的')
+# A place named by what it lacks ("没有布样的位置从 0 变成 −mean", "无数据的格子") is a noun, not a denial: its 没有 says which
+# places, and the predicate after them stands (lesson 6 blind v182 l6v182-q1-009 lost its −mean stage).
+_PRIVATIVE_PLACE = re.compile(
+    r"(?:没有|没(?!有)|无)(?!\s*(?:是|为|任何))[^,;:。的]{1,8}的\s*(?:位置|格子|格|lanes?|列|地方|点位|点|槽位|槽|空位|元素)"
+)
 # A condition that holds its own negator ("不 mask 时方差多出 …", "没有再 mask 的话 …") ends at 时 / 的话: its 不 says
 # when, it denies nothing after it (blind v25 l6v25-q1-004). A denied copula or modal ("不是在 load 时读显存") is
 # no such condition.
@@ -143,6 +148,7 @@ def is_negated(
     before = _EXISTENTIAL_SCOPE.split(before)[-1]
     before = _NEGATED_CONDITION.split(before)[-1]
     before = _QUOTED_ATTRIBUTE.sub(" ", before)
+    before = _PRIVATIVE_PLACE.sub(" ", before)
     before = _after_cause(before, any_of(lang.negators))
     if any_of(lang.negators).search(before):
         return True

@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and eighty blind sets appended as splits blind-v1 to blind-v180 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and eighty-two blind sets appended as splits blind-v1 to blind-v182 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 181)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 183)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4563,6 +4563,19 @@ ROUND_READINGS = {
             ("Q1", "空点位从 0 变成了 −均温。", "minus_mean", True),
             ("Q1", "只要除以真实点数 5，均温就对。", "mean_right", True),
             ("Q1", "除以 8 个点位，均温就偏低。", "mean_right", False),
+        ],
+    ),
+    # Are the denominator named as the cells that hold a number, the mean unaffected by the padding and a place named by
+    # what it lacks (blind v182's silent errors) read, while their twins are not?
+    112: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "分母只能是实际有数的 100 个格子。", "divide_by_n", True),
+            ("Q2", "分母只能是选区里的 128 个格子。", "divide_by_n", False),
+            ("Q1", "均值不受 padding 影响。", "mean_right", True),
+            ("Q1", "均值会受 padding 影响。", "mean_right", False),
+            ("Q1", "没有布样的位置从 0 变成 −mean。", "minus_mean", True),
+            ("Q1", "padding 没有变成 −mean。", "minus_mean", False),
         ],
     ),
 }

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and seventy-nine blind sets appended as splits blind-v1 to blind-v179?"""
+    """Does the calibration file parse, with a hundred and eighty-one blind sets appended as splits blind-v1 to blind-v181?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 180)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 182)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -550,6 +550,14 @@ ROUND_PREMISES = {
         ("Q2", "give 0/1", False),
         ("explanation", "而且不改变结果", True),
         ("explanation", "而且改变结果", False),
+    ],
+    # Are the exponent written out before 'is <= 0' and the naive version's five one-kernel operators (blind v181's
+    # confirm-only routes) read as sound, while their twins are not?
+    111: [
+        ("Q2", "after subtracting the row max m, every exponent x_j - m is <= 0", True),
+        ("Q2", "every exponent x_j - m is >= 0", False),
+        ("Q3", "朴素实现 5 个算子各是一个 kernel", True),
+        ("Q3", "融合实现 5 个算子各是一个 kernel", False),
     ],
 }
 
@@ -5171,6 +5179,14 @@ ROUND_READINGS = {
                 "padding_output_written",
                 False,
             ),
+        ],
+    ),
+    # Is the padding said to be stored out with probability 0 (blind v180's silent error) read, while its twin is not?
+    111: (
+        'float("-inf"), row_max',
+        [
+            ("Q1", "所以 store 出去的 padding 概率是 0。", "padding_output_written", True),
+            ("Q1", "store 带 mask，padding 不会 store 出去。", "padding_output_written", False),
         ],
     ),
 }

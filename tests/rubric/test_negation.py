@@ -292,3 +292,21 @@ def test_a_short_quoted_word_before_de_names_and_does_not_deny():
     assert not is_negated(quoted, *_hit(quoted, "变成了 -3.5"), refute=False)
     plain = normalize("最后两个 lane 不会变成 -3.5")
     assert is_negated(plain, *_hit(plain, "变成 -3.5"), refute=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "negated"),
+    [
+        ("没有布样的位置从 0 变成 -mean", "-mean", False),
+        ("没有 mask 的 lane 会读到下一行", "读到下一行", False),
+        ("无数据的格子是 0", "是 0", False),
+        ("padding 没有变成 -mean", "-mean", True),
+        ("没有任何位置变成 -mean", "-mean", True),
+        ("没有真正的数据变成 -mean", "-mean", True),
+    ],
+)
+def test_a_place_named_by_what_it_lacks_denies_nothing_after_it(text, word, negated):
+    """Is '没有布样的位置' (the places with no sample) a noun whose 没有 denies nothing of the predicate after it (lesson 6
+    blind v182 l6v182-q1-009), while 没有 before the verb, before 任何, or before a noun that is no place still denies?"""
+    sentence = normalize(text)
+    assert is_negated(sentence, *_hit(sentence, word), refute=False) is negated
