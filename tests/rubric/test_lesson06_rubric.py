@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and eighty-two blind sets appended as splits blind-v1 to blind-v182 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and eighty-four blind sets appended as splits blind-v1 to blind-v184 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 183)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 185)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4576,6 +4576,17 @@ ROUND_READINGS = {
             ("Q1", "均值会受 padding 影响。", "mean_right", False),
             ("Q1", "没有布样的位置从 0 变成 −mean。", "minus_mean", True),
             ("Q1", "padding 没有变成 −mean。", "minus_mean", False),
+        ],
+    ),
+    # Is dividing by the block said to count the padded places in, and the slots named as what one cannot divide by
+    # (blind v183-v184's silent errors), read as the divisor's reason, while their twins are not?
+    113: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "除以 BLOCK_SIZE 就把补位当成了样本。", "divide_by_n", True),
+            ("Q2", "除以 BLOCK_SIZE 就把均值算小了。", "divide_by_n", False),
+            ("Q2", "总不能除以托盘上 128 个格子。", "divide_by_n", True),
+            ("Q2", "要除以托盘上 128 个格子。", "divide_by_n", False),
         ],
     ),
 }

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and eighty-one blind sets appended as splits blind-v1 to blind-v181?"""
+    """Does the calibration file parse, with a hundred and eighty-three blind sets appended as splits blind-v1 to blind-v183?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 182)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 184)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5187,6 +5187,14 @@ ROUND_READINGS = {
         [
             ("Q1", "所以 store 出去的 padding 概率是 0。", "padding_output_written", True),
             ("Q1", "store 带 mask，padding 不会 store 出去。", "padding_output_written", False),
+        ],
+    ),
+    # Is the bytes saved taken for the ratio (blind v183's silent error) routed, while the right ratio is not?
+    112: (
+        'float("-inf"), row_max',
+        [
+            ("Q3", "朴素读写一共 8MN，融合 2MN，省了 6MN，所以快 6 倍。", "wrong_prediction", True),
+            ("Q3", "朴素读写一共 8MN，融合 2MN，所以快 4 倍。", "wrong_prediction", False),
         ],
     ),
 }
