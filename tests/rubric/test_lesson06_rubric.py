@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and eighty-four blind sets appended as splits blind-v1 to blind-v184 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and eighty-six blind sets appended as splits blind-v1 to blind-v186 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 185)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 187)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4587,6 +4587,21 @@ ROUND_READINGS = {
             ("Q2", "除以 BLOCK_SIZE 就把均值算小了。", "divide_by_n", False),
             ("Q2", "总不能除以托盘上 128 个格子。", "divide_by_n", True),
             ("Q2", "要除以托盘上 128 个格子。", "divide_by_n", False),
+        ],
+    ),
+    # Are the mean called no problem (half), the second fill said to be the mean and N − 1 said right with no word for the
+    # variance (blind v185's silent errors) read, while their twins are not?
+    114: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "均值没问题，方差要再 mask 一次。", "mean_right", True),
+            ("Q1", "均值有问题，方差要再 mask 一次。", "mean_right", False),
+            ("Q1", "第二次 mask 应该填 mean 而不是 0.0。", "second_fill_mean", True),
+            ("Q1", "第二次 mask 应该填 0.0 而不是 mean。", "second_fill_mean", False),
+            ("Q1", "写成 tl.where(mask, x - mean, mean)。", "second_fill_mean", True),
+            ("Q1", "写成 tl.where(mask, x - mean, 0.0)。", "second_fill_mean", False),
+            ("Q2", "这里其实应该除以 N−1 才对。", "variance_needs_n_minus_1", True),
+            ("Q2", "这里其实应该除以 N 才对。", "variance_needs_n_minus_1", False),
         ],
     ),
 }

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and eighty-three blind sets appended as splits blind-v1 to blind-v183?"""
+    """Does the calibration file parse, with a hundred and eighty-five blind sets appended as splits blind-v1 to blind-v185?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 184)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 186)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5195,6 +5195,38 @@ ROUND_READINGS = {
         [
             ("Q3", "朴素读写一共 8MN，融合 2MN，省了 6MN，所以快 6 倍。", "wrong_prediction", True),
             ("Q3", "朴素读写一共 8MN，融合 2MN，所以快 4 倍。", "wrong_prediction", False),
+        ],
+    ),
+    # Are a worked max added back inside exp, the classes' sum below 1, the steps passing through memory, one pass for the
+    # fused kernel (half), an unworked cause guessed as the cache, a fill said to keep the load in bounds and exp said to
+    # take only non-positive inputs (blind v184-v185's silent errors and missed veto) read, while their twins are not?
+    113: (
+        'float("-inf"), row_max',
+        [
+            ("Q1", "padding 的 exp(−∞ + 0.5) = 0。", "sum_unaffected", True),
+            ("Q1", "padding 的 exp(0 + 0.5) = 1.65。", "sum_unaffected", False),
+            ("Q1", "填 0.0 时 13 类之和只有 ≈ 0.292。", "zero_failure", True),
+            ("Q1", "填 −∞ 时 13 类之和 ≈ 1。", "zero_failure", False),
+            ("Q3", "朴素 5 步每步都过显存。", "naive_traffic", True),
+            ("Q3", "融合每步都过显存。", "naive_traffic", False),
+            ("Q3", "融合只读写一次。", "fused_traffic", True),
+            ("Q3", "融合要读写好几次。", "fused_traffic", False),
+            ("Q3", "小矩阵不符合，具体原因我没太想明白，可能跟缓存有关。", "unsure_reason", True),
+            ("Q3", "小矩阵不符合，具体原因我没太想明白。", "unsure_reason", False),
+            (
+                "explanation",
+                "tl.load 看到 other 是 −∞ 就知道这个 lane 是无效的，不会去访问越界的显存。",
+                "other_guards_load",
+                True,
+            ),
+            (
+                "explanation",
+                "mask 为假的 lane 不会去访问越界的显存，other 是 −∞。",
+                "other_guards_load",
+                False,
+            ),
+            ("explanation", "tl.exp 只接受 ≤ 0 的输入，减掉最大值正好满足。", "exp_domain_nonpositive", True),
+            ("explanation", "减掉最大值后 tl.exp 的输入都 ≤ 0，不会溢出。", "exp_domain_nonpositive", False),
         ],
     ),
 }
