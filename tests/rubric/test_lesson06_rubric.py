@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and eighty-six blind sets appended as splits blind-v1 to blind-v186 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and eighty-eight blind sets appended as splits blind-v1 to blind-v188 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 187)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 189)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4602,6 +4602,27 @@ ROUND_READINGS = {
             ("Q1", "写成 tl.where(mask, x - mean, 0.0)。", "second_fill_mean", False),
             ("Q2", "这里其实应该除以 N−1 才对。", "variance_needs_n_minus_1", True),
             ("Q2", "这里其实应该除以 N 才对。", "variance_needs_n_minus_1", False),
+        ],
+    ),
+    # Are the guards swapped beside the square root's failure and the denominator named as a count of the real ones with N
+    # after it (blind v187-v188's silent errors) read, while their twins are not?
+    115: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "tl.maximum 防的是 var 太大变成 inf，eps 防的是 var 是负数的时候开方出错。",
+                "guards_swapped",
+                True,
+            ),
+            (
+                "Q3",
+                "tl.maximum 防的是 var 是负数的时候开方出错，eps 防的是 var 为 0 时变成 inf。",
+                "guards_swapped",
+                False,
+            ),
+            ("Q2", "平均容量的分母是实际上柜的电芯数 N，不是柜子的通道数 BLOCK_SIZE。", "divide_by_n", True),
+            ("Q2", "平均容量的分母是柜子的通道数 BLOCK_SIZE。", "divide_by_n", False),
         ],
     ),
 }

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and eighty-five blind sets appended as splits blind-v1 to blind-v185?"""
+    """Does the calibration file parse, with a hundred and eighty-seven blind sets appended as splits blind-v1 to blind-v187?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 186)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 188)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5227,6 +5227,34 @@ ROUND_READINGS = {
             ),
             ("explanation", "tl.exp 只接受 ≤ 0 的输入，减掉最大值正好满足。", "exp_domain_nonpositive", True),
             ("explanation", "减掉最大值后 tl.exp 的输入都 ≤ 0，不会溢出。", "exp_domain_nonpositive", False),
+        ],
+    ),
+    # Are the sum said to add only the real columns because the padding is masked, 0.0 blamed for an overflow and a cause
+    # quoted then disowned (blind v186-v187's silent errors and missed veto) read, while their twins are not?
+    114: (
+        'float("-inf"), row_max',
+        [
+            (
+                "Q1",
+                "exp 完之后 padding 那几个 lane 也是被 mask 掉的，sum 只加真实列。",
+                "masked_padding_left_out_of_sum",
+                True,
+            ),
+            ("Q1", "padding 的 exp 是 0，sum 只加到真实列的值。", "masked_padding_left_out_of_sum", False),
+            (
+                "Q1",
+                "填 0.0 时 0 − max 就是一个很大的正数，exp(1000) 直接溢出成 inf。",
+                "zero_fill_overflows",
+                True,
+            ),
+            (
+                "Q1",
+                "填 0.0 时全负的行里 0 就是最大值，0 − max = 0，exp 得 1，不会溢出。",
+                "zero_fill_overflows",
+                False,
+            ),
+            ("Q3", "原因笔记本里说是缓存，我不是很懂硬件，就不乱说了。", "unsure_reason", True),
+            ("Q3", "原因笔记本里说是缓存：数据放得进 L2。", "unsure_reason", False),
         ],
     ),
 }
