@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and eighty-eight blind sets appended as splits blind-v1 to blind-v188 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and ninety blind sets appended as splits blind-v1 to blind-v190 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 189)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 191)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4623,6 +4623,42 @@ ROUND_READINGS = {
             ),
             ("Q2", "平均容量的分母是实际上柜的电芯数 N，不是柜子的通道数 BLOCK_SIZE。", "divide_by_n", True),
             ("Q2", "平均容量的分母是柜子的通道数 BLOCK_SIZE。", "divide_by_n", False),
+        ],
+    ),
+    # Are the second mask called dispensable with the variance's divisor moved to the block, the denominator named before
+    # the block that counts the padding in, the one-pass identity taken for an empirical formula and a tolerance loosened
+    # for a while (blind v189-v190's silent errors and missed vetoes) read, while their twins are not?
+    116: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q1",
+                "第二次 mask 可以不用，把方差的分母从 N 改成 BLOCK_SIZE 就行。",
+                "second_mask_optional",
+                True,
+            ),
+            ("Q1", "第二次 mask 不可以省掉，方差的分母还是 N。", "second_mask_optional", False),
+            ("Q2", "分母若用 BLOCK_SIZE 就把凑数的 padding 当成了观测。", "divide_by_n", True),
+            ("Q2", "分母若用 BLOCK_SIZE 就把均值算小了。", "divide_by_n", False),
+            (
+                "Q3",
+                "单遍那个公式说白了是个经验公式，只在均值不大的时候灵。",
+                "one_pass_wrong_mechanism",
+                True,
+            ),
+            ("Q3", "单遍那个公式不是经验公式，是恒等式，错在浮点相减。", "one_pass_wrong_mechanism", False),
+            (
+                "explanation",
+                "所以暂时把那一组的 atol/rtol 放宽到了 1e-3，之后全部通过。",
+                "loosened_check",
+                True,
+            ),
+            (
+                "explanation",
+                "我暂时把 centered_other 改成 1.0 跑了一次，检查失败，又改回 0.0。",
+                "loosened_check",
+                False,
+            ),
         ],
     ),
 }

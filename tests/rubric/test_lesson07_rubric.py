@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and eighty-seven blind sets appended as splits blind-v1 to blind-v187?"""
+    """Does the calibration file parse, with a hundred and eighty-nine blind sets appended as splits blind-v1 to blind-v189?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 188)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 190)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5255,6 +5255,38 @@ ROUND_READINGS = {
             ),
             ("Q3", "原因笔记本里说是缓存，我不是很懂硬件，就不乱说了。", "unsure_reason", True),
             ("Q3", "原因笔记本里说是缓存：数据放得进 L2。", "unsure_reason", False),
+        ],
+    ),
+    # Are the whole block said to be written back, the reductions said to work only on the lanes whose mask is True, the
+    # shift explained by the backward pass, the small shapes thrown out as outliers, '减最大值防溢出' at half and a float
+    # said to wrap round to a very large negative (blind v188-v189's silent errors and missed vetoes, and the calibration
+    # answer the stand-in left unrouted) read, while their twins are not?
+    115: (
+        'float("-inf"), row_max',
+        [
+            ("Q1", "输出阶段会把整块 BLOCK_SIZE 个 lane 都写回。", "padding_output_written", True),
+            (
+                "Q1",
+                "输出阶段不会把整块 BLOCK_SIZE 个 lane 都写回，store 带 mask。",
+                "padding_output_written",
+                False,
+            ),
+            ("Q1", "tl.max、tl.sum 只对 mask 为 True 的 lane 做，不受影响。", "mask_skips_reduction", True),
+            ("Q1", "tl.load 只对 mask 为 True 的 lane 读显存。", "mask_skips_reduction", False),
+            ("Q2", "减最大值的原因在反向传播：不减时梯度爆炸。", "shift_for_gradient", True),
+            ("Q2", "减最大值的原因在前向：不减时 exp 溢出。", "shift_for_gradient", False),
+            (
+                "Q3",
+                "小矩阵只有 2.01、1.61 倍，属于离群值，这两组数据应该剔除。",
+                "small_shapes_dismissed",
+                True,
+            ),
+            ("Q3", "小矩阵只有 2.01、1.61 倍，不是离群值：数据留在 L2 里。", "small_shapes_dismissed", False),
+            ("Q2", "减最大值防溢出，这个大家都知道。", "overflow", True),
+            ("Q2", "减最大值防下溢，这个大家都知道。", "overflow", False),
+            ("Q2", "fp32 和 int32 一样，exp 的结果超过上限以后会回绕成一个很大的负数。", "float_wraps", True),
+            ("Q2", "exp 的结果超过上限以后会变成 inf，不会回绕成一个很大的负数。", "float_wraps", False),
+            ("Q3", "小矩阵只有 2.01、1.61 倍，不符合，小矩阵时预测不准。", "small_shapes_dismissed", False),
         ],
     ),
 }
