@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and ninety blind sets appended as splits blind-v1 to blind-v190 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and ninety-two blind sets appended as splits blind-v1 to blind-v192 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 191)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 193)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4659,6 +4659,15 @@ ROUND_READINGS = {
                 "loosened_check",
                 False,
             ),
+        ],
+    ),
+    # Is the order of the sum said to change from run to run, the order named first (blind v191's missed veto), read,
+    # while its twin is not?
+    117: (
+        "n_cols, 0.0",
+        [
+            ("Q3", "tl.sum 是树形并行归约，加法顺序每次 run 都不一样。", "summation_order", True),
+            ("Q3", "tl.sum 是树形并行归约，加法顺序每次 run 都一样。", "summation_order", False),
         ],
     ),
 }

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and eighty-nine blind sets appended as splits blind-v1 to blind-v189?"""
+    """Does the calibration file parse, with a hundred and ninety-one blind sets appended as splits blind-v1 to blind-v191?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 190)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 192)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5287,6 +5287,34 @@ ROUND_READINGS = {
             ("Q2", "fp32 和 int32 一样，exp 的结果超过上限以后会回绕成一个很大的负数。", "float_wraps", True),
             ("Q2", "exp 的结果超过上限以后会变成 inf，不会回绕成一个很大的负数。", "float_wraps", False),
             ("Q3", "小矩阵只有 2.01、1.61 倍，不符合，小矩阵时预测不准。", "small_shapes_dismissed", False),
+        ],
+    ),
+    # Are the 0.0 fill said to fail only on all-negative rows and the input's limit taken for fp32's largest value (blind
+    # v190-v191's silent errors) read, while their twins are not?
+    116: (
+        'float("-inf"), row_max',
+        [
+            ("Q1", "所以填 0.0 只在全负的行出错，正数行没问题。", "zero_fill_harmless", True),
+            (
+                "Q1",
+                "填 0.0 不只在全负的行出错，每行的分母都多了 padding 的个数。",
+                "zero_fill_harmless",
+                False,
+            ),
+            ("Q2", "fp32 最大约 3.4e38，x 超过这个数时 exp 就溢出了。", "overflow_at_fp32_max", True),
+            ("Q2", "fp32 最大约 3.4e38，x 超过 88.7 时 exp 就溢出了。", "overflow_at_fp32_max", False),
+            (
+                "Q2",
+                "fp32 最大约 3.4e38，ln 后约 88.72，x 超过它时 exp 溢出成 inf。",
+                "overflow_at_fp32_max",
+                False,
+            ),
+            (
+                "Q1",
+                "有人说 “0.0 只在一行全是负数时才出错，正数行没事”。只对一半。",
+                "zero_fill_harmless",
+                False,
+            ),
         ],
     ),
 }
