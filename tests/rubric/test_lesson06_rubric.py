@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and ninety-two blind sets appended as splits blind-v1 to blind-v192 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and ninety-four blind sets appended as splits blind-v1 to blind-v194 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 193)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 195)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4668,6 +4668,39 @@ ROUND_READINGS = {
         [
             ("Q3", "tl.sum 是树形并行归约，加法顺序每次 run 都不一样。", "summation_order", True),
             ("Q3", "tl.sum 是树形并行归约，加法顺序每次 run 都一样。", "summation_order", False),
+        ],
+    ),
+    # Are the verdict after a trial ('我觉得差别不大，可能除以 N 更规范一点'), fp32 for the output's type and the block longer than
+    # the row with padding inside (blind v193 and v194's silent errors) read, while their twins are not?
+    118: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q2",
+                "我试了一下，两种除数出来的均值都差不多是 0，我觉得差别不大，可能除以 N 更规范一点。",
+                "divisor_irrelevant",
+                True,
+            ),
+            (
+                "Q2",
+                "在 N = 128 时差别不大，但 N = 100 时除以 BLOCK_SIZE 会把均值压成 100/128，所以必须除以 N。",
+                "divisor_irrelevant",
+                False,
+            ),
+            ("Q2", "fp16 转 fp32 我猜是为了和输出的类型一样，不然存不进去。", "fp16_enough", True),
+            (
+                "Q2",
+                "fp16 转 fp32 是为了累加不溢出、不丢精度，也是为了和输出的类型一致。",
+                "fp16_enough",
+                False,
+            ),
+            (
+                "Q2",
+                "因为 BLOCK_SIZE 比 N 大，里面有 padding，除以 BLOCK_SIZE 均值就不对了。",
+                "divide_by_n",
+                True,
+            ),
+            ("Q2", "BLOCK_SIZE 比 N 大，但 padding 不多，除以 BLOCK_SIZE 也差不多。", "divide_by_n", False),
         ],
     ),
 }

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and ninety-one blind sets appended as splits blind-v1 to blind-v191?"""
+    """Does the calibration file parse, with a hundred and ninety-three blind sets appended as splits blind-v1 to blind-v193?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 192)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 194)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5315,6 +5315,54 @@ ROUND_READINGS = {
                 "zero_fill_harmless",
                 False,
             ),
+        ],
+    ),
+    # Are batch 80's misses read in their own words (other said to spare an illegal access, the top class's probability
+    # said to become 1 in the note, the check's shapes deleted by their tuples, the two versions' bytes called equal, the max
+    # that the fill cannot beat), while their twins are not?
+    117: (
+        'float("-inf"), row_max',
+        [
+            (
+                "explanation",
+                "other 填 -float('inf')：other 必须是 dtype 能表示的最小值，否则越界的 lane 会触发非法地址访问。shift 填 row_max，防止溢出。",
+                "other_guards_load",
+                True,
+            ),
+            (
+                "explanation",
+                "other 填 -float('inf')：它是 max 的单位元，exp 后为 0。mask 必须写对，否则越界的 lane 会触发非法地址访问。shift 填 row_max 防止溢出。",
+                "other_guards_load",
+                False,
+            ),
+            (
+                "explanation",
+                "other 填 -inf。shift 填 row_max：减掉行最大值以后，最大那一类的概率正好变成 1，方便卡阈值。",
+                "shift_makes_top_one",
+                True,
+            ),
+            (
+                "explanation",
+                "other 填 -inf。shift 填 row_max：减掉行最大值以后，最大那一项的 exp 正好是 1，其余都小于 1，不会溢出。",
+                "shift_makes_top_one",
+                False,
+            ),
+            (
+                "explanation",
+                "other 填 -inf，shift 填 row_max。删除 (4,100)、(7,257) 两个形状，改为 (8,256) 后全部通过。",
+                "loosened_check",
+                True,
+            ),
+            (
+                "explanation",
+                "other 填 -inf，shift 填 row_max，防止溢出。我没有删除 (4,100)、(7,257) 两个形状，检查原样通过。",
+                "loosened_check",
+                False,
+            ),
+            ("Q3", "两者读写的数据量其实一样，所以按字节预测不出加速。", "wrong_prediction", True),
+            ("Q3", "两者读写的数据量不一样：朴素约 8MN，融合 2MN，预测约 4 倍。", "wrong_prediction", False),
+            ("Q1", "填 −∞，max 里比不过真料，exp 以后是 0。", "max_unaffected", True),
+            ("Q1", "填 0.0 的话，全负的行里 max 比得过真料，max 变成 0。", "max_unaffected", False),
         ],
     ),
 }
