@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and ninety-four blind sets appended as splits blind-v1 to blind-v194 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and ninety-six blind sets appended as splits blind-v1 to blind-v196 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 195)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 197)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4701,6 +4701,43 @@ ROUND_READINGS = {
                 True,
             ),
             ("Q2", "BLOCK_SIZE 比 N 大，但 padding 不多，除以 BLOCK_SIZE 也差不多。", "divide_by_n", False),
+        ],
+    ),
+    # Are batch 81's misses read in their own words (the mean diluted to N/BLOCK_SIZE, the one-pass pitfall put in the mask
+    # it skips, fp32 given int32's limit), while their twins are not?
+    119: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q2",
+                "平均胸径要除以实测株数：若除以 BLOCK_SIZE，平均值就被空行稀释成 N/BLOCK_SIZE 倍。",
+                "divide_by_n",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍那个公式坑就坑在它不做第二次 mask，空 lane 平方后方差飞了。",
+                "one_pass_padding",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍公式不做第二次 mask 也没问题，padding 在两个和里都是 0；它的坑在大数相减的抵消。",
+                "one_pass_padding",
+                False,
+            ),
+            (
+                "Q3",
+                "原因是溢出：fp32 和 int32 一样，最大大约 21 亿，1e11 早就超过上限。",
+                "fp32_overflow_small",
+                True,
+            ),
+            (
+                "Q3",
+                "fp32 和 int32 不一样，最大约 3.4e38，1e11 远没到上限；问题是大数相减的抵消。",
+                "fp32_overflow_small",
+                False,
+            ),
         ],
     ),
 }

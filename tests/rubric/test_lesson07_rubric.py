@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and ninety-three blind sets appended as splits blind-v1 to blind-v193?"""
+    """Does the calibration file parse, with a hundred and ninety-five blind sets appended as splits blind-v1 to blind-v195?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 194)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 196)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5363,6 +5363,22 @@ ROUND_READINGS = {
             ("Q3", "两者读写的数据量不一样：朴素约 8MN，融合 2MN，预测约 4 倍。", "wrong_prediction", False),
             ("Q1", "填 −∞，max 里比不过真料，exp 以后是 0。", "max_unaffected", True),
             ("Q1", "填 0.0 的话，全负的行里 max 比得过真料，max 变成 0。", "max_unaffected", False),
+        ],
+    ),
+    # Are a worked max with the fill's loss in brackets and a worked row sum with 加起来 (blind v194's silent error) read,
+    # while their twins are not?
+    118: (
+        'float("-inf"), row_max',
+        [
+            ("Q1", "填 −∞：tl.max = −1（−∞ 赢不了），exp 后 padding 是 0。", "max_unaffected", True),
+            ("Q1", "填 0.0：tl.max = 0（0 比 −1 大，padding 赢了）。", "max_unaffected", False),
+            (
+                "Q1",
+                "填 0.0 时分母多 2，14 个概率加起来 ≈ 0.70 / 2.70 ≈ 0.26，远小于 1。",
+                "zero_failure",
+                True,
+            ),
+            ("Q1", "填 −∞ 时 14 个概率加起来 ≈ 1.9 / 1.9 = 1，正好是 1。", "zero_failure", False),
         ],
     ),
 }
