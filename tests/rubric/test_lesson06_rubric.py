@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and ninety-six blind sets appended as splits blind-v1 to blind-v196 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with a hundred and ninety-eight blind sets appended as splits blind-v1 to blind-v198 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 197)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 199)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4740,6 +4740,33 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Are batch 82's misses read in their own words (N as half of a question about the divisor, 人次 as the count, the mean
+    # 摊小), and two calibration answers the round's new premises unrouted (the block called a wrong count of degrees of
+    # freedom, only N of the class's measure word real), while their twins are not?
+    120: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "除以 N 还是多少这个，我们 Excel 模板里都是写好的。", "divide_by_n", False),
+            ("Q2", "要除以 N，因为只有 N 个真实元素。", "divide_by_n", True),
+            ("Q2", "就像次均住院费用，分母是实际出院人次 N，不是报表的行数。", "divide_by_n", True),
+            ("Q2", "除 BLOCK_SIZE 的话均值会被摊小。", "block_wrong_effect", True),
+            ("Q2", "除以 N 时均值不会被摊小。", "block_wrong_effect", False),
+            (
+                "Q2",
+                "除以 N 是因为 LayerNorm 用的是总体方差，BLOCK_SIZE 相当于把自由度算错了。",
+                "divisor_from_population_variance",
+                True,
+            ),
+            (
+                "Q2",
+                "除以 N 是因为这里求的是总体方差，不是样本方差。",
+                "divisor_from_population_variance",
+                False,
+            ),
+            ("Q2", "因为只有 N 株是实际检尺的样木，padding 是补出来的空位。", "divide_by_n", True),
+            ("Q2", "只有 N 株不是实际检尺的样木。", "divide_by_n", False),
+        ],
+    ),
 }
 
 
@@ -5356,3 +5383,25 @@ def test_round54_a_rejected_method_s_predicted_outcome_is_no_refutation(l6, text
     """Does '方差就错了' after a method rejected for a wrong reason read as the outcome the student predicts (the veto
     stands, blind v73 l6v73-q3-021), while a verdict on the reason itself ('这是错的') still refutes it?"""
     assert score(l6, "Q3", text, None).veto is vetoed
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "is_known"),
+    [
+        ("Q2", "和里面只有真实值", True),
+        ("Q2", "和里面只有 BLOCK_SIZE 个值", False),
+        ("Q2", "the sum already contains only the real values", True),
+        ("Q1", "0 加进求和里什么都不改变", True),
+        ("Q1", "0 加进求和里会改变结果", False),
+        ("explanation", "tl.sum 不会跳过 NaN，NaN 加任何数还是 NaN", True),
+        ("Q2", "和变大以后小的项可能加不进去", True),
+        ("explanation", "每格会多出 mean²", True),
+        ("Q3", "tl.maximum(var, 0.0) clips such tiny negatives", True),
+        ("Q3", "tl.maximum(var, 0.0) clips large positives", False),
+    ],
+)
+def test_round120_true_premises_of_v195_v198_are_known(l6, question, premise, is_known):
+    """Are the true premises that routed honest answers of blind v195-v198 (the sum holding only the real values, 0
+    changing nothing, NaN absorbing any addend, small addends lost, mean² per padded place, the clamp clipping small
+    negatives) known, while their false twins are not?"""
+    assert known(l6, question, premise) is is_known

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and ninety-five blind sets appended as splits blind-v1 to blind-v195?"""
+    """Does the calibration file parse, with a hundred and ninety-seven blind sets appended as splits blind-v1 to blind-v197?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 196)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 198)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5381,6 +5381,37 @@ ROUND_READINGS = {
             ("Q1", "填 −∞ 时 14 个概率加起来 ≈ 1.9 / 1.9 = 1，正好是 1。", "zero_failure", False),
         ],
     ),
+    # Are the reductions said to drop −∞ as invalid data and the padding said to be written out with the store (batch 82's
+    # missed vetoes) read, while their twins are not?
+    119: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q1",
+                "tl.max、tl.sum 在归约时看到 −∞ 就把这个 lane 当成无效数据直接丢掉，不参与计算。",
+                "mask_skips_reduction",
+                True,
+            ),
+            (
+                "Q1",
+                "tl.max、tl.sum 不会把 −∞ 当成无效数据丢掉，它照样参与比较，只是赢不了；exp 后为 0。",
+                "mask_skips_reduction",
+                False,
+            ),
+            (
+                "explanation",
+                'other 填 -float("inf")：被 mask 的 lane 最后会随 store 写出去，写出去的概率是 0。shift 填 row_max。',
+                "padding_output_written",
+                True,
+            ),
+            (
+                "explanation",
+                'other 填 -float("inf")：被 mask 的 lane 不会随 store 写出去，store 带同一个 mask。shift 填 row_max 防溢出。',
+                "padding_output_written",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -5498,3 +5529,24 @@ def test_every_step_reading_and_writing_memory_earns_the_naive_traffic_half(l7, 
     """Does '朴素实现每一步都要读写显存', the naive chain with no count, earn naive_traffic's stand-in half (version 109,
     blind v177 l7v177-q3-019), while the same words of the fused kernel do not?"""
     assert ("stand_in:naive_traffic" in score(l7, "Q3", text).flags) is half
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "is_known"),
+    [
+        ("Q2", "只是平移", True),
+        ("Q2", "只是平移了一下就会溢出", False),
+        ("Q3", "时间主要花在搬单据（访存）上", True),
+        ("Q3", "访存是大头", True),
+        ("Q3", "计算是大头", False),
+        ("Q3", "时间主要花在算 exp 上", False),
+        ("Q1", "空位的值两轮都要参与", True),
+        ("Q1", "至少有 1 个真实类", True),
+        ("Q2", "log-softmax 直接写是为了防 log(0)", True),
+    ],
+)
+def test_round119_true_premises_of_v194_v197_are_known(l7, question, premise, is_known):
+    """Are the true premises that routed honest answers of blind v194-v197 (the shift a mere translation, the time spent on
+    memory traffic, the padding through both reductions, a real class in every row, the direct form against log(0))
+    known, while their false twins are not?"""
+    assert known(l7, question, premise) is is_known
