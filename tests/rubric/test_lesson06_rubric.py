@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and ninety-eight blind sets appended as splits blind-v1 to blind-v198 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred blind sets appended as splits blind-v1 to blind-v200 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 199)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 201)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4765,6 +4765,37 @@ ROUND_READINGS = {
             ),
             ("Q2", "因为只有 N 株是实际检尺的样木，padding 是补出来的空位。", "divide_by_n", True),
             ("Q2", "只有 N 株不是实际检尺的样木。", "divide_by_n", False),
+        ],
+    ),
+    # Are batch 83's missed vetoes read in their own words (0.0 believed inexact on the GPU, its noise's outcome after it;
+    # one-pass's padding said to pull mean(x²) down), while their twins are not?
+    121: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q1",
+                "方差要再 mask，是因为 padding lane 的 0.0 在 GPU 上不是严格的 0，而是 1e-7 左右的浮点噪声，平方累加以后会偏大。",
+                "zero_not_exact",
+                True,
+            ),
+            (
+                "Q1",
+                "0.0 在 GPU 上就是严格的 0；再 mask 是因为减均值后 padding 变成 −mean。",
+                "zero_not_exact",
+                False,
+            ),
+            (
+                "Q3",
+                "单遍公式不做第二次 mask，padding lane 的 0 参与平方求和，使 mean(x²) 被系统性拉低，方差为负。",
+                "one_pass_padding",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍公式里 padding 的 0 平方后还是 0，不会使 mean(x²) 被拉低；错在两个约 1e8 的数相减。",
+                "one_pass_padding",
+                False,
+            ),
         ],
     ),
 }

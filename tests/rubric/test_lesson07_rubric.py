@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and ninety-seven blind sets appended as splits blind-v1 to blind-v197?"""
+    """Does the calibration file parse, with a hundred and ninety-nine blind sets appended as splits blind-v1 to blind-v199?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 198)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 200)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5410,6 +5410,35 @@ ROUND_READINGS = {
                 "padding_output_written",
                 False,
             ),
+        ],
+    ),
+    # Are batch 83's misses read in their own words (both failures of the 0.0 fill named without how, routed; the sum said
+    # to add only the real lanes; the overflow put in the sum), while their twins are not?
+    120: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "填 −∞；填 0.0 的话 max 和分母都会算错。", "zero_failure_unexplained", True),
+            ("Q1", "填 −∞ 的话 max 和分母都不会算错。", "zero_failure_unexplained", False),
+            ("Q1", "分母其实不会错，因为 tl.sum 只 sum 真实的 lane。", "zero_fill_harmless", True),
+            (
+                "Q1",
+                "tl.sum 不只 sum 真实的 lane，padding 也在里面，所以分母会错。",
+                "zero_fill_harmless",
+                False,
+            ),
+            (
+                "Q2",
+                "减最大值是为了防溢出，但溢出的地方不在单个 exp，而在 tl.sum 累加。",
+                "overflow_in_sum",
+                True,
+            ),
+            (
+                "Q2",
+                "溢出的地方在单个 exp：x 超过 88.7 时 exp 就是 inf，不在 tl.sum 累加。",
+                "overflow_in_sum",
+                False,
+            ),
+            ("Q2", "不减最大值时，很多 exp 值加起来会超过 fp32 上限。", "overflow_in_sum", True),
         ],
     ),
 }
