@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred blind sets appended as splits blind-v1 to blind-v200 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and two blind sets appended as splits blind-v1 to blind-v202 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 201)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 203)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5435,4 +5435,22 @@ def test_round120_true_premises_of_v195_v198_are_known(l6, question, premise, is
     """Are the true premises that routed honest answers of blind v195-v198 (the sum holding only the real values, 0
     changing nothing, NaN absorbing any addend, small addends lost, mean² per padded place, the clamp clipping small
     negatives) known, while their false twins are not?"""
+    assert known(l6, question, premise) is is_known
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "is_known"),
+    [
+        ("Q3", "先减均值，相减的是两个接近的 fp32 数（精确），再平方小数", True),
+        ("Q1", "平方和只含真实 lane", True),
+        ("Q1", "平方和只含 padding", False),
+        ("Q2", "除以 BLOCK_SIZE 会把 padding 的 0 当样本", True),
+        ("explanation", "平方和里会多东西", True),
+        ("Q3", "sqrt does not give NaN", True),
+    ],
+)
+def test_round122_true_premises_of_v199_v202_are_known(l6, question, premise, is_known):
+    """Are the true premises that routed honest answers of blind v199-v202 (the centring's subtraction exact, the sum of
+    squares holding only the real lanes, the padding's 0 taken for a sample, the clamp's purpose in English) known,
+    while a false twin is not?"""
     assert known(l6, question, premise) is is_known

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with a hundred and ninety-nine blind sets appended as splits blind-v1 to blind-v199?"""
+    """Does the calibration file parse, with two hundred and one blind sets appended as splits blind-v1 to blind-v201?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 200)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 202)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5578,4 +5578,22 @@ def test_round119_true_premises_of_v194_v197_are_known(l7, question, premise, is
     """Are the true premises that routed honest answers of blind v194-v197 (the shift a mere translation, the time spent on
     memory traffic, the padding through both reductions, a real class in every row, the direct form against log(0))
     known, while their false twins are not?"""
+    assert known(l7, question, premise) is is_known
+
+
+@pytest.mark.parametrize(
+    ("question", "premise", "is_known"),
+    [
+        ("Q1", "它是 exp 之后 sum 的单位元", True),
+        ("Q1", "0.0 不是 max 的单位元", True),
+        ("Q3", "朴素实现读 5 遍写 3 遍，融合的只读一遍写一遍", True),
+        ("Q3", "搬运量（字节）决定时间", True),
+        ("Q2", "exp 之后最大是 1", True),
+        ("Q2", "exp 之后最大是 2", False),
+    ],
+)
+def test_round121_true_premises_of_v198_v201_are_known(l7, question, premise, is_known):
+    """Are the true premises that routed honest answers of blind v198-v201 (−∞ the sum's identity after exp, 0.0 no
+    identity of the max, the reads and writes counted in passes, bytes setting the time, the largest term 1) known, while
+    a false twin is not?"""
     assert known(l7, question, premise) is is_known
