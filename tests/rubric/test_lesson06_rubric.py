@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and two blind sets appended as splits blind-v1 to blind-v202 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and four blind sets appended as splits blind-v1 to blind-v204 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 203)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 205)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4794,6 +4794,25 @@ ROUND_READINGS = {
                 "Q3",
                 "单遍公式里 padding 的 0 平方后还是 0，不会使 mean(x²) 被拉低；错在两个约 1e8 的数相减。",
                 "one_pass_padding",
+                False,
+            ),
+        ],
+    ),
+    # Is the tolerance blamed for a failed check with its value and a verb between (blind v203's silent error) read, while its
+    # twin is not?
+    123: (
+        "BLOCK_SIZE, 0.0",
+        [
+            (
+                "explanation",
+                "divisor 我填 BLOCK_SIZE。宽度 100 没过，我觉得是检查的容差 1e-4 定得太严，我的写法是对的。",
+                "failure_blamed_on_rounding",
+                True,
+            ),
+            (
+                "explanation",
+                "divisor 填 n_cols。容差 1e-4 定得不严，失败说明代码错了，我把除数改回 n_cols 后通过。",
+                "failure_blamed_on_rounding",
                 False,
             ),
         ],

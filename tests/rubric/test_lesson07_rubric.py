@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and one blind sets appended as splits blind-v1 to blind-v201?"""
+    """Does the calibration file parse, with two hundred and three blind sets appended as splits blind-v1 to blind-v203?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 202)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 204)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5439,6 +5439,27 @@ ROUND_READINGS = {
                 False,
             ),
             ("Q2", "不减最大值时，很多 exp 值加起来会超过 fp32 上限。", "overflow_in_sum", True),
+        ],
+    ),
+    # Are the measurement dismissed against the byte ratio taken for a ceiling and the comparison's bare direction (blind
+    # v202's silent errors) read, while their twins are not?
+    122: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q3",
+                "这是理论上限，GPU 不可能比理论上限还快，所以实测 5.09 倍肯定是测量出了问题。",
+                "measurement_dismissed",
+                True,
+            ),
+            (
+                "Q3",
+                "实测 5.09 倍比预测还快一点，这不是测量出了问题：朴素 kernel 自己跑不满带宽。",
+                "measurement_dismissed",
+                False,
+            ),
+            ("Q3", "预测约 4 倍，大矩阵符合，小矩阵不符合。", "measured_comparison", True),
+            ("Q3", "预测约 4 倍，大矩阵小矩阵都符合。", "measured_comparison", False),
         ],
     ),
 }
