@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and three blind sets appended as splits blind-v1 to blind-v203?"""
+    """Does the calibration file parse, with two hundred and five blind sets appended as splits blind-v1 to blind-v205?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 204)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 206)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5460,6 +5460,24 @@ ROUND_READINGS = {
             ),
             ("Q3", "预测约 4 倍，大矩阵符合，小矩阵不符合。", "measured_comparison", True),
             ("Q3", "预测约 4 倍，大矩阵小矩阵都符合。", "measured_comparison", False),
+        ],
+    ),
+    # Are batch 86's misses read in their own words (a probability of 0 said to be written out, reads and writes together
+    # counted 5MN), and is the two-step form after 比 no longer taken for the claim that it is the accurate one?
+    123: (
+        '-float("inf"), row_max',
+        [
+            ("Q2", "log-softmax 直接算比先 softmax 再 log 更准。", "log_of_softmax_fine", False),
+            ("Q2", "先算 softmax 再取 log 更准确。", "log_of_softmax_fine", True),
+            (
+                "Q1",
+                "输入阶段 padding lane 拿到 −∞，输出阶段把 0 概率写出去，下游读到 0 就当不存在。",
+                "padding_output_written",
+                True,
+            ),
+            ("Q1", "输出阶段 store 带 mask，不会把 0 概率写出去。", "padding_output_written", False),
+            ("Q3", "朴素实现读写 5MN（5 步各一次），融合 2MN。", "wrong_traffic_count", True),
+            ("Q3", "朴素实现读 5MN、写 3MN，融合读写 2MN。", "wrong_traffic_count", False),
         ],
     ),
 }
