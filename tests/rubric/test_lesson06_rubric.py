@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and four blind sets appended as splits blind-v1 to blind-v204 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and eight blind sets appended as splits blind-v1 to blind-v208 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 205)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 209)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4813,6 +4813,44 @@ ROUND_READINGS = {
                 "explanation",
                 "divisor 填 n_cols。容差 1e-4 定得不严，失败说明代码错了，我把除数改回 n_cols 后通过。",
                 "failure_blamed_on_rounding",
+                False,
+            ),
+        ],
+    ),
+    # Are batch 87's silent errors read in their own words (a term list glossed in English, one-pass with the clamp added
+    # called usable, N − 1 run on past the student's verdict on the lesson), while their twins are not?
+    124: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "因为灾难性抵消（catastrophic cancellation）、单遍、两遍、Welford、Chan 合并公式、1e4、1e8、fp32 有效数字，所以不用单遍公式。",
+                "term_list_premise",
+                True,
+            ),
+            (
+                "Q3",
+                "因为均值 1e4 时 mean(x²) 和 mean² 都约 1e8，两者相减抵消了有效数字，所以不用单遍公式。",
+                "term_list_premise",
+                False,
+            ),
+            (
+                "Q3",
+                "单遍公式大偏移时会算出负方差，但 tl.maximum(var, 0.0) 把负数截到 0，所以单遍加上截断其实就能用了。",
+                "clamp_makes_one_pass_ok",
+                True,
+            ),
+            ("Q3", "单遍加上截断也不能用：截成 0 的方差不是真值。", "clamp_makes_one_pass_ok", False),
+            (
+                "Q2",
+                "除以 N 算均值没问题，但方差应该除以 N−1 才对，除以 N 会低估波动，这课这里是写错了。",
+                "variance_needs_n_minus_1",
+                True,
+            ),
+            (
+                "Q2",
+                "有人说方差应该除以 N−1，这是写错了：本课要的是总体方差。",
+                "variance_needs_n_minus_1",
                 False,
             ),
         ],
