@@ -5233,6 +5233,32 @@ ROUND_PREMISES = {
         ("explanation", "divisor: n_cols, the count of real elements", True),
         ("explanation", "divisor: BLOCK_SIZE, the count of lanes", False),
     ],
+    # Are the true premises that routed honest answers of blind v195-v198 (the sum holding only the real values, 0
+    # changing nothing, NaN absorbing any addend, small addends lost, mean² per padded place, the clamp clipping small
+    # negatives) known, while their false twins are not?
+    120: [
+        ("Q2", "和里面只有真实值", True),
+        ("Q2", "和里面只有 BLOCK_SIZE 个值", False),
+        ("Q2", "the sum already contains only the real values", True),
+        ("Q1", "0 加进求和里什么都不改变", True),
+        ("Q1", "0 加进求和里会改变结果", False),
+        ("explanation", "tl.sum 不会跳过 NaN，NaN 加任何数还是 NaN", True),
+        ("Q2", "和变大以后小的项可能加不进去", True),
+        ("explanation", "每格会多出 mean²", True),
+        ("Q3", "tl.maximum(var, 0.0) clips such tiny negatives", True),
+        ("Q3", "tl.maximum(var, 0.0) clips large positives", False),
+    ],
+    # Are the true premises that routed honest answers of blind v199-v202 (the centring's subtraction exact, the sum of
+    # squares holding only the real lanes, the padding's 0 taken for a sample, the clamp's purpose in English) known,
+    # while a false twin is not?
+    122: [
+        ("Q3", "先减均值，相减的是两个接近的 fp32 数（精确），再平方小数", True),
+        ("Q1", "平方和只含真实 lane", True),
+        ("Q1", "平方和只含 padding", False),
+        ("Q2", "除以 BLOCK_SIZE 会把 padding 的 0 当样本", True),
+        ("explanation", "平方和里会多东西", True),
+        ("Q3", "sqrt does not give NaN", True),
+    ],
 }
 
 
@@ -5471,43 +5497,3 @@ def test_round54_a_rejected_method_s_predicted_outcome_is_no_refutation(l6, text
     """Does '方差就错了' after a method rejected for a wrong reason read as the outcome the student predicts (the veto
     stands, blind v73 l6v73-q3-021), while a verdict on the reason itself ('这是错的') still refutes it?"""
     assert score(l6, "Q3", text, None).veto is vetoed
-
-
-@pytest.mark.parametrize(
-    ("question", "premise", "is_known"),
-    [
-        ("Q2", "和里面只有真实值", True),
-        ("Q2", "和里面只有 BLOCK_SIZE 个值", False),
-        ("Q2", "the sum already contains only the real values", True),
-        ("Q1", "0 加进求和里什么都不改变", True),
-        ("Q1", "0 加进求和里会改变结果", False),
-        ("explanation", "tl.sum 不会跳过 NaN，NaN 加任何数还是 NaN", True),
-        ("Q2", "和变大以后小的项可能加不进去", True),
-        ("explanation", "每格会多出 mean²", True),
-        ("Q3", "tl.maximum(var, 0.0) clips such tiny negatives", True),
-        ("Q3", "tl.maximum(var, 0.0) clips large positives", False),
-    ],
-)
-def test_round120_true_premises_of_v195_v198_are_known(l6, question, premise, is_known):
-    """Are the true premises that routed honest answers of blind v195-v198 (the sum holding only the real values, 0
-    changing nothing, NaN absorbing any addend, small addends lost, mean² per padded place, the clamp clipping small
-    negatives) known, while their false twins are not?"""
-    assert known(l6, question, premise) is is_known
-
-
-@pytest.mark.parametrize(
-    ("question", "premise", "is_known"),
-    [
-        ("Q3", "先减均值，相减的是两个接近的 fp32 数（精确），再平方小数", True),
-        ("Q1", "平方和只含真实 lane", True),
-        ("Q1", "平方和只含 padding", False),
-        ("Q2", "除以 BLOCK_SIZE 会把 padding 的 0 当样本", True),
-        ("explanation", "平方和里会多东西", True),
-        ("Q3", "sqrt does not give NaN", True),
-    ],
-)
-def test_round122_true_premises_of_v199_v202_are_known(l6, question, premise, is_known):
-    """Are the true premises that routed honest answers of blind v199-v202 (the centring's subtraction exact, the sum of
-    squares holding only the real lanes, the padding's 0 taken for a sample, the clamp's purpose in English) known,
-    while a false twin is not?"""
-    assert known(l6, question, premise) is is_known
