@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and eight blind sets appended as splits blind-v1 to blind-v208 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and ten blind sets appended as splits blind-v1 to blind-v210 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 209)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 211)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4855,6 +4855,47 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Are the second mask taken for a guard of out-of-bounds memory, a division by a power of two said to compile to a
+    # shift that cuts the fraction off and one-pass's failure blamed on fp16 input read, while their denials are not
+    # (blind v209-v210)?
+    125: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "我猜 tl.where 是防止越界写内存的。", "where_guards_bounds", True),
+            ("Q1", "tl.where 不是为了防止越界写内存，它把 padding 放回 0。", "where_guards_bounds", False),
+            (
+                "Q2",
+                "除以 2 的幂会被编译成右移位运算，浮点数一移位小数部分就截掉了。",
+                "pow2_division_inexact",
+                True,
+            ),
+            ("Q2", "除以 2 的幂只改指数，不会像整数右移那样截掉小数。", "pow2_division_inexact", False),
+            (
+                "Q3",
+                "单遍公式在偏移 1e4 时出错，是因为输入是 fp16 的时候有效位不够。",
+                "one_pass_blames_fp16",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍公式出错是因为 fp32 有效位不够，和输入是不是 fp16 无关。",
+                "one_pass_blames_fp16",
+                False,
+            ),
+            (
+                "Q3",
+                "因为灾难性抵消（catastrophic cancellation）、浮点舍入误差、有效数字和 Welford/Chan 合并公式，所以本课采用两遍算法。",
+                "term_list_premise",
+                True,
+            ),
+            (
+                "Q3",
+                "因为 mean(x²) 和 mean² 都约 1e8、相减后有效数字被抵消，所以本课采用两遍算法。",
+                "term_list_premise",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -5258,6 +5299,11 @@ ROUND_PREMISES = {
         ("Q2", "除以 BLOCK_SIZE 会把 padding 的 0 当样本", True),
         ("explanation", "平方和里会多东西", True),
         ("Q3", "sqrt does not give NaN", True),
+    ],
+    125: [
+        ("Q1", "输入的时候 padding lane 被 mask 挡住了", True),
+        ("Q2", "分母应该是样本数", True),
+        ("Q2", "分母应该是 BLOCK_SIZE", False),
     ],
 }
 

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and five blind sets appended as splits blind-v1 to blind-v205?"""
+    """Does the calibration file parse, with two hundred and nine blind sets appended as splits blind-v1 to blind-v209?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 206)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 210)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -584,6 +584,20 @@ ROUND_PREMISES = {
         ("Q2", "exp 之后最大是 1", True),
         ("Q2", "exp 之后最大是 2", False),
     ],
+    # Are the true premises that routed honest answers of blind v206-v209 (the padding nothing in the sum, the max that of
+    # the real elements, every real value above −∞, a constant added to a whole row, each naive kernel reading the matrix
+    # once, memory taking the time, the store's mask, exp past fp32's range) known, while a false twin is not?
+    124: [
+        ("Q1", "tl.sum 里等于没有", True),
+        ("Q1", "m 是真实元素的最大值、有限", True),
+        ("Q1", "任何真实值都比它大", True),
+        ("Q2", "softmax 对整列加减同一个常数不变", True),
+        ("Q3", "Each one reads the full matrix once", True),
+        ("Q3", "访存占了几乎全部时间", True),
+        ("Q1", "store 的 mask 只保证输出不越界", True),
+        ("Q2", "x 很大时 exp(x) 超出 fp32 范围变成 inf", True),
+        ("Q2", "softmax 对整列乘同一个常数不变", False),
+    ],
 }
 
 
@@ -601,6 +615,24 @@ def test_round70_the_ends_of_the_nan_chain_are_read(l7, text, unread):
     """Are a bare NaN after a denominator the normalizer writes as +inf, a NaN loss and a NaN quotient read as the
     overflow's visible end (blind v102-v103, calibration), while a NaN offered as a cause is still left for a TA?"""
     assert ("unread" in score(l7, "Q2", text).flags) is unread
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "read"),
+    [
+        ("Q2", "x 很大时 exp(x) 在 fp32 里会变成 inf，然后就 NaN 了。", True),
+        ("Q2", "整行就 NaN 了，后面全错。", True),
+        ("Q2", "减最大值的原因是 exp 在 x>88.72 溢出，一行就 NaN。", True),
+        ("Q2", "NaN 会让整行的 max 变小。", False),
+        ("Q2", "无穷加无穷等于 NaN，后面全错。", False),
+        ("Q2", "exp 溢出成 inf，分子是 1，NaN，后面全错。", False),
+    ],
+)
+def test_round124_a_nan_closing_its_clause_is_no_claim(l7, question, text, read):
+    """Is a NaN that closes its clause (the failure's stated end, '…就 NaN 了') no claim for the gate, while a NaN that
+    does something in its clause, that an equation yields or that stands alone is still left for a TA (lesson 7
+    version 124: of the calibration answers routed only for an unread NaN, 150 were confirmed to 7 caught)?"""
+    assert (unread(l7.questions[question], prepare(text, l7), l7, []) == []) is read
 
 
 @pytest.mark.parametrize(
@@ -5503,6 +5535,31 @@ ROUND_READINGS = {
             ("Q1", "输出阶段 store 带 mask，不会把 0 概率写出去。", "padding_output_written", False),
             ("Q3", "朴素实现读写 5MN（5 步各一次），融合 2MN。", "wrong_traffic_count", True),
             ("Q3", "朴素实现读 5MN、写 3MN，融合读写 2MN。", "wrong_traffic_count", False),
+        ],
+    ),
+    # Are the reductions said to check the mask and a prediction worked out to 3 from writes left out read, while their
+    # denials are not (blind v208)?
+    124: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q1",
+                "tl.max 和 tl.sum 内部会 check mask，只 reduce valid 的 lane。",
+                "mask_skips_reduction",
+                True,
+            ),
+            ("Q1", "tl.max 和 tl.sum 不会 check mask，它们只看寄存器里的值。", "mask_skips_reduction", False),
+            (
+                "Q3",
+                "写我觉得只有最后一步写 MN。融合读 MN 写 MN。预测 (5 + 1)/2 = 3 倍。",
+                "wrong_prediction",
+                True,
+            ),
+            ("Q3", "朴素读 5MN 写 3MN，融合读 MN 写 MN，预测 (5 + 3)/2 = 4 倍。", "wrong_prediction", False),
+            ("Q1", "我觉得不能填 −∞，应该填一个“足够负但有限”的数，比如 −1e4。", "neg_inf_makes_nan", True),
+            ("Q1", "不能填 0.0，要填 −∞。", "neg_inf_makes_nan", False),
+            ("Q2", "具体多大会溢出我不太确定，可能是几百？", "overflow_threshold_unknown", True),
+            ("Q2", "x 超过约 88.72 就会溢出，这个我确定。", "overflow_threshold_unknown", False),
         ],
     ),
 }
