@@ -1,0 +1,76 @@
+"""The answer-by-answer calibration diff (benchmarks/rubric_diff.py): does it name what a rubric change did?"""
+
+import json
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+import rubric_diff  # noqa: E402
+from rubric_diff import Scored  # noqa: E402
+
+
+def answer(
+    points: float, veto: bool = False, routed: bool = False, label: float = 1.0, label_veto: bool = False
+):
+    return Scored("Q1", "blind-v1", label, label_veto, points, veto, routed, [])
+
+
+def test_a_finalized_score_off_by_more_than_half_a_point_is_a_silent_error():
+    """Is a score 0.75 from its label and not routed a silent error, while 0.5 off, or routed, is not?"""
+    assert answer(1.75).silent_error
+    assert not answer(1.5).silent_error
+    assert not answer(1.75, routed=True).silent_error
+
+
+def test_vetoes_missed_and_false_are_wrong_only_when_finalized():
+    """Is a veto-worthy answer neither vetoed nor routed a missed veto, and a veto on an honest answer a final false
+    veto only when no TA sees it?"""
+    assert answer(0.0, label=0.0, label_veto=True).missed_veto
+    assert not answer(0.0, routed=True, label=0.0, label_veto=True).missed_veto
+    assert answer(0.0, veto=True, label=0.0).final_false_veto
+    assert not answer(0.0, veto=True, routed=True, label=0.0).final_false_veto
+
+
+def test_compare_names_each_kind_of_change():
+    """Does the diff name the answer that became wrong, the one fixed, the one no longer routed, the one newly routed
+    and the one whose points moved, and leave an unchanged one and one new to the second run out of every list?"""
+    before = {
+        "lesson": {
+            "a": answer(1.0, routed=True, label=0.0),  # routed, so not wrong
+            "b": answer(2.0, label=1.0),  # a silent error
+            "c": answer(1.0, routed=True),
+            "d": answer(1.0),
+            "e": answer(1.0),
+            "f": answer(1.0),
+        }
+    }
+    after = {
+        "lesson": {
+            "a": answer(1.0, label=0.0),  # no longer routed: now a silent error
+            "b": answer(1.0, label=1.0),
+            "c": answer(1.0),
+            "d": answer(1.0, routed=True),
+            "e": answer(0.5),
+            "f": answer(1.0),
+            "g": answer(2.0),
+        }
+    }
+    report = rubric_diff.compare(before, after)["lesson"]
+    assert report["became_wrong"] == ["a"]
+    assert report["became_right"] == ["b"]
+    assert report["unrouted"] == ["c"]
+    assert report["now_routed"] == ["d"]
+    assert report["moved"] == ["e"]
+    assert report["before"]["silent_errors"] == 1 and report["after"]["silent_errors"] == 1
+    assert report["answers_new_in_after"]["answers"] == 1
+
+
+def test_a_dump_round_trips(tmp_path):
+    """Does a dump written as `score` writes it load back into the same answers?"""
+    rows = {"lesson": {"a": answer(1.25, routed=True)}}
+    dump = {"revision": "abc", "seconds": 0.1, "lessons": {"lesson": {"a": vars(rows["lesson"]["a"])}}}
+    path = tmp_path / "dump.json"
+    path.write_text(json.dumps(dump), encoding="utf-8")
+    assert rubric_diff.load_dump(path) == ("abc", rows)
