@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and ten blind sets appended as splits blind-v1 to blind-v210 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and twelve blind sets appended as splits blind-v1 to blind-v212 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 211)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 213)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4896,6 +4896,25 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Is the summation order's error said to be amplified by the offset read, while the same words reported and refuted
+    # are not (blind v211)?
+    126: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "偏移 1e4 时数很大，这种顺序带来的误差被放大，结果就错到了 1944%。",
+                "summation_order",
+                True,
+            ),
+            (
+                "Q3",
+                "有人说是顺序带来的误差被放大，其实不对：顺序只改最后几位，单遍错在两个 1e8 相减。",
+                "summation_order",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -5304,6 +5323,12 @@ ROUND_PREMISES = {
         ("Q1", "输入的时候 padding lane 被 mask 挡住了", True),
         ("Q2", "分母应该是样本数", True),
         ("Q2", "分母应该是 BLOCK_SIZE", False),
+    ],
+    126: [
+        ("Q1", "方差那一步 padding lane 会混进去", True),
+        ("Q2", "the sum contains N values", True),
+        ("Q2", "the sum contains BLOCK_SIZE values", False),
+        ("Q3", "相减的是两个接近的 fp32 数，结果精确", False),
     ],
 }
 

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and nine blind sets appended as splits blind-v1 to blind-v209?"""
+    """Does the calibration file parse, with two hundred and eleven blind sets appended as splits blind-v1 to blind-v211?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 210)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 212)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -597,6 +597,19 @@ ROUND_PREMISES = {
         ("Q1", "store 的 mask 只保证输出不越界", True),
         ("Q2", "x 很大时 exp(x) 超出 fp32 范围变成 inf", True),
         ("Q2", "softmax 对整列乘同一个常数不变", False),
+    ],
+    # Are the true premises that routed honest answers of blind v210-v211 (the reductions taking the padding in, a 0.0
+    # lane above 0 after exp, the memory traffic the bottleneck, the fused kernel's bandwidth the higher, each row read
+    # and written once, shift filled with the row's max) known, while false twins are not?
+    125: [
+        ("Q1", "值 = other，后面 tl.max、tl.sum 照样算进去", True),
+        ("Q1", "填 0.0 的话，每个 padding lane exp 之后大于 0", True),
+        ("Q3", "跑腿（显存流量）是瓶颈", True),
+        ("Q3", "融合的带宽更高", True),
+        ("Q3", "each row is read once and written once", True),
+        ("explanation", "shift 填上一行的 row_max", True),
+        ("Q3", "计算是瓶颈", False),
+        ("Q3", "朴素的带宽更高", False),
     ],
 }
 
