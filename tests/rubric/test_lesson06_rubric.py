@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and twelve blind sets appended as splits blind-v1 to blind-v212 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and fourteen blind sets appended as splits blind-v1 to blind-v214 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 213)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 215)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5329,6 +5329,16 @@ ROUND_PREMISES = {
         ("Q2", "the sum contains N values", True),
         ("Q2", "the sum contains BLOCK_SIZE values", False),
         ("Q3", "相减的是两个接近的 fp32 数，结果精确", False),
+    ],
+    127: [
+        ("Q1", "x - mean is applied to all BLOCK_SIZE lanes", True),
+        ("Q1", "x - mean is applied only to the real lanes", False),
+        ("Q2", "方差要用这个平均，也就跟着错", True),
+        ("Q2", "var 用了错的 mean", True),
+        ("Q2", "sum 已经是 N 个数的和", True),
+        ("Q2", "sum 已经是 BLOCK_SIZE 个数的和", False),
+        ("Q3", "tl.maximum(var, 0.0) clamps such tiny negative results", True),
+        ("explanation", "那里 BLOCK_SIZE = 1 = N", True),
     ],
 }
 

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and eleven blind sets appended as splits blind-v1 to blind-v211?"""
+    """Does the calibration file parse, with two hundred and thirteen blind sets appended as splits blind-v1 to blind-v213?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 212)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 214)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -610,6 +610,13 @@ ROUND_PREMISES = {
         ("explanation", "shift 填上一行的 row_max", True),
         ("Q3", "计算是瓶颈", False),
         ("Q3", "朴素的带宽更高", False),
+    ],
+    126: [
+        ("Q2", "it's the same as multiplying top and bottom by e^{-m}", True),
+        ("Q2", "it's the same as multiplying top and bottom by e^{m} twice", False),
+        ("Q1", "The denominator is too big by the number of padding lanes", True),
+        ("Q1", "The denominator is too small by the number of padding lanes", False),
+        ("Q3", "Each one reads the whole M×N matrix", True),
     ],
 }
 
@@ -2961,6 +2968,7 @@ def test_round22_right_pairs_are_no_crossed_reasons(l7, text):
         ("当 m 也是 −∞ 时 −∞ − (−∞) 得到 NaN。", False),
         ("An entire row of -inf gives -inf - (-inf) = NaN.", False),
         ("只要有一个真实元素，m 有限，就不会出现 −∞ − (−∞) = NaN。", False),
+        ("m is finite as long as the row has at least one real value (so no -inf - (-inf) = NaN).", False),
     ],
 )
 def test_round22_neg_inf_pair_nan_is_deducted(l7, text, deducted):
@@ -5573,6 +5581,25 @@ ROUND_READINGS = {
             ("Q1", "不能填 0.0，要填 −∞。", "neg_inf_makes_nan", False),
             ("Q2", "具体多大会溢出我不太确定，可能是几百？", "overflow_threshold_unknown", True),
             ("Q2", "x 超过约 88.72 就会溢出，这个我确定。", "overflow_threshold_unknown", False),
+        ],
+    ),
+    # Is the max's failure under 0.0 said to happen in some case the student cannot name routed, while the case named is
+    # not (blind v213)?
+    126: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q1",
+                "填 0.0 的话分母会变大一点？max 可能在某些情况下也会错，具体是哪种情况我不太确定。",
+                "zero_failure_unexplained",
+                True,
+            ),
+            (
+                "Q1",
+                "填 0.0 的话 max 在某些情况下会错：全是负数的行上 max 被 0 顶替。",
+                "zero_failure_unexplained",
+                False,
+            ),
         ],
     ),
 }
