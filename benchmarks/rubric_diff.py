@@ -161,11 +161,12 @@ def main(argv: list[str] | None = None) -> int:
     comparing.add_argument("--label", help="also write results/rubric-diff-<label>.json")
     args = parser.parse_args(argv)
     if args.command == "score":
+        scored_on = revision(ROOT)  # before scoring: a commit made meanwhile is not what was read
         start = time.perf_counter()
         with ProcessPoolExecutor(args.jobs) as pool:
             lessons = dict(pool.map(score_lesson, args.assignments))
         dump = {
-            "revision": revision(ROOT),
+            "revision": scored_on,
             "seconds": round(time.perf_counter() - start, 1),
             "lessons": lessons,
         }
