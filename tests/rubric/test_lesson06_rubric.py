@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and fourteen blind sets appended as splits blind-v1 to blind-v214 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and sixteen blind sets appended as splits blind-v1 to blind-v216 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 215)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 217)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4911,6 +4911,24 @@ ROUND_READINGS = {
                 "Q3",
                 "有人说是顺序带来的误差被放大，其实不对：顺序只改最后几位，单遍错在两个 1e8 相减。",
                 "summation_order",
+                False,
+            ),
+        ],
+    ),
+    # Is tl.sum said to add only the lanes whose mask is true, with 对 … 求和, read, while its denial is not (blind v216)?
+    128: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q2",
+                "除以 N，因为 tl.sum 只对 mask 为真的 lane 求和，padding 那几格它不管。",
+                "sum_skips_masked",
+                True,
+            ),
+            (
+                "Q2",
+                "tl.sum 不会只对 mask 为真的 lane 求和，它把所有 lane 都加起来。",
+                "sum_skips_masked",
                 False,
             ),
         ],

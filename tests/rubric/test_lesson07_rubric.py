@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and thirteen blind sets appended as splits blind-v1 to blind-v213?"""
+    """Does the calibration file parse, with two hundred and fifteen blind sets appended as splits blind-v1 to blind-v215?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 214)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 216)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5600,6 +5600,39 @@ ROUND_READINGS = {
                 "zero_failure_unexplained",
                 False,
             ),
+        ],
+    ),
+    # Are tl.max said to keep the load's mask, five kernels to one as the prediction and fp32 said never to overflow read,
+    # and the naive and fused traffic counted in whole matrices and in MB credited, while their twins are not (blind
+    # v214-v215)?
+    127: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q1",
+                "tl.max 会沿用 load 时的 mask，只比较 mask 为 True 的 lane。",
+                "mask_skips_reduction",
+                True,
+            ),
+            ("Q1", "tl.max 不会沿用 load 时的 mask，它比较全部 lane。", "mask_skips_reduction", False),
+            (
+                "Q3",
+                "每个 kernel 的启动开销是固定的，所以 5 个对 1 个，预测 ≈ 5 倍。",
+                "kernel_count_speedup",
+                True,
+            ),
+            (
+                "Q3",
+                "有人说 5 个对 1 个，预测 5 倍，其实不对：按字节预测约 4 倍。",
+                "kernel_count_speedup",
+                False,
+            ),
+            ("Q2", "不减的话 fp16 才会溢出，fp32 不会。", "fp32_never_overflows", True),
+            ("Q2", "不减的话 fp16 和 fp32 都会溢出。", "fp32_never_overflows", False),
+            ("Q3", "朴素：读 5 个矩阵 + 2M，写 3 个矩阵 + 2M，共约 512 MB。", "naive_traffic", True),
+            ("Q3", "朴素：读 3 个矩阵，写 1 个矩阵。", "naive_traffic", False),
+            ("Q3", "融合：读 64 MB、写 64 MB，共 128 MB。", "fused_traffic", True),
+            ("Q3", "融合：读 128 MB。", "fused_traffic", False),
         ],
     ),
 }
