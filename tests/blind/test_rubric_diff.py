@@ -74,3 +74,59 @@ def test_a_dump_round_trips(tmp_path):
     path = tmp_path / "dump.json"
     path.write_text(json.dumps(dump), encoding="utf-8")
     assert rubric_diff.load_dump(path) == ("abc", rows)
+
+
+def test_gate_topics_counts_each_topic_by_what_its_routes_did():
+    """Does the gate-topic table count, per topic, the routes a TA only confirms and the ones that caught an error,
+    an answer with two topics under both, most routes first?"""
+    import gate_topics
+
+    routes = [
+        {"id": "a", "question": "Q2", "topics": ["nan"], "confirm_only": True},
+        {"id": "b", "question": "Q2", "topics": ["nan", "precision"], "confirm_only": True},
+        {"id": "c", "question": "Q3", "topics": ["precision"], "confirm_only": False},
+        {"id": "d", "question": "Q3", "topics": ["launch"], "confirm_only": False},
+    ]
+    assert gate_topics.by_topic(routes) == [
+        {"topic": "nan", "confirm_only": 2, "caught": 0},
+        {"topic": "precision", "confirm_only": 1, "caught": 1},
+        {"topic": "launch", "confirm_only": 0, "caught": 1},
+    ]
+
+
+def test_gate_topics_sees_the_gate_on_a_real_answer():
+    """Does the spy see the topic an unread clause names in a lesson 7 answer routed by the gate alone ('NaN 让 max
+    变小', a NaN doing something in its clause), skip an answer the gate does not route, and give the scorer its gate
+    back?"""
+    from types import SimpleNamespace
+
+    import gate_topics
+
+    import autograder.rubric.score as scoring
+    from autograder.lesson.registry import lesson
+    from autograder.rubric import load_rubric
+
+    rubric = load_rubric(lesson("lesson07-softmax").rubric)
+    gate = scoring.unread
+    items = [
+        SimpleNamespace(
+            id="a",
+            question="Q2",
+            answer="exp 溢出成 inf，NaN 让 max 变小。",
+            context=None,
+            points=0.0,
+            veto=False,
+        ),
+        SimpleNamespace(
+            id="b",
+            question="Q2",
+            answer="x 很大时 exp 溢出成 inf，整行就 NaN 了。",
+            context=None,
+            points=0.5,
+            veto=False,
+        ),
+    ]
+    routes = gate_topics.gate_routes(rubric, items)
+    assert [r["id"] for r in routes] == ["a"]
+    assert any("nan" in topic for topic in routes[0]["topics"])
+    assert scoring.unread is gate
