@@ -4,9 +4,9 @@
 
 Scores every answer of the lesson's calibration and, for each answer the gate alone sends to a TA (its only routing
 flag is `unread`), records the topics the gate found unread (a claim topic's pattern, or the id of a concept whose
-words stand unread) and whether the score without the route would have been right: within half a point of the label
-with the label's veto (a route a TA only confirms) or not (a route that kept a silent error out). A topic with many
-confirm-only routes and few caught is a candidate for a narrower rule; lesson 7's NaN was one (rubric-history.md,
+words stand unread) and whether the score without the route would have been right: no silent error as `rubric check`
+judges one (a route a TA only confirms) or a silent error (a route that kept one out). A topic with many confirm-only
+routes and few caught is a candidate for a narrower rule; lesson 7's NaN was one (rubric-history.md,
 version 124). With --label it writes benchmarks/results/gate-topics-<LABEL>.json.
 """
 
@@ -21,12 +21,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from rubric_diff import TOLERANCE, revision  # noqa: E402
+from rubric_diff import revision  # noqa: E402
 
 import autograder.rubric.score as scoring  # noqa: E402
 from autograder.lesson.registry import lesson  # noqa: E402
 from autograder.rubric import load_rubric  # noqa: E402
-from autograder.rubric.check import load_calibration  # noqa: E402
+from autograder.rubric.check import CalibrationResult, load_calibration  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -50,9 +50,16 @@ def gate_routes(rubric, items) -> list[dict]:
             reasons = {flag.split(":")[0] for flag in got.flags if scoring._routes(flag, got, rubric)}
             if reasons != {"unread"}:
                 continue
-            right = abs(got.points - item.points) <= TOLERANCE + 1e-9 and got.veto == item.veto
+            unrouted = CalibrationResult(item, got.points, got.veto, False, tuple(got.flags))
             topics = sorted({topic for topic, _ in seen})
-            routes.append({"id": item.id, "question": item.question, "topics": topics, "confirm_only": right})
+            routes.append(
+                {
+                    "id": item.id,
+                    "question": item.question,
+                    "topics": topics,
+                    "confirm_only": not unrouted.silent_error,
+                }
+            )
         return routes
     finally:
         scoring.unread = gate

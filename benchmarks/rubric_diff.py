@@ -8,7 +8,8 @@ per answer, its label and what the scorer gave (points, veto, routed to a TA, fl
 change (a `git worktree` of the old commit) and once after. `compare` then names each answer that became wrong
 (a silent error, a missed veto or a final false veto), each that became right, each newly routed or no longer
 routed and each whose points or veto moved, with the totals of both runs; with --label it also writes
-benchmarks/results/rubric-diff-<LABEL>.json. The dumps themselves are large: keep them out of the repository.
+benchmarks/results/rubric-diff-<LABEL>.json. Scoring and judging are `rubric check`'s own (`check_rubric` and its
+`CalibrationResult`), so an answer counts as a silent error here exactly when it does there. The dumps themselves are large: keep them out of the repository.
 """
 
 from __future__ import annotations
@@ -19,70 +20,56 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from autograder.lesson.registry import lesson  # noqa: E402
+from autograder.rubric import load_rubric  # noqa: E402
+from autograder.rubric.check import CalibrationResult, LabelledAnswer, check_rubric  # noqa: E402
+
 RESULTS = Path(__file__).resolve().parent / "results"
-TOLERANCE = 0.5  # points within which a score counts as the label's (the blind sets' rule)
 
 
-@dataclass(frozen=True)
-class Scored:
-    """One calibration answer: its label and what the scorer made of it."""
+def as_row(result: CalibrationResult) -> dict:
+    """One scored answer as a dump keeps it: its label and what the scorer gave (not the answer's text)."""
+    item = result.item
+    return {
+        "question": item.question,
+        "split": item.split,
+        "label_points": item.points,
+        "label_veto": item.veto,
+        "points": result.points,
+        "veto": result.veto,
+        "routed": result.needs_review,
+        "flags": list(result.flags),
+    }
 
-    question: str
-    split: str
-    label_points: float
-    label_veto: bool
-    points: float
-    veto: bool
-    routed: bool
-    flags: list[str]
 
-    @property
-    def silent_error(self) -> bool:
-        """Finalized (not routed) with points off by more than the tolerance, or the veto wrong."""
-        off = abs(self.points - self.label_points) > TOLERANCE + 1e-9
-        return not self.routed and (off or self.veto != self.label_veto)
+def from_row(answer_id: str, row: dict) -> CalibrationResult:
+    """A dump's row back as the result `rubric check` judges, so both judge an answer alike."""
+    item = LabelledAnswer(
+        answer_id, row["question"], "", row["label_points"], row["label_veto"], row["split"]
+    )
+    return CalibrationResult(item, row["points"], row["veto"], row["routed"], tuple(row["flags"]))
 
-    @property
-    def missed_veto(self) -> bool:
-        return self.label_veto and not (self.veto or self.routed)
 
-    @property
-    def final_false_veto(self) -> bool:
-        return self.veto and not self.label_veto and not self.routed
+def missed_veto(result: CalibrationResult) -> bool:
+    return result.item.veto and not result.veto_handled
 
-    @property
-    def wrong(self) -> bool:
-        return self.silent_error or self.missed_veto or self.final_false_veto
+
+def wrong(result: CalibrationResult) -> bool:
+    """A silent error, a missed veto or a final false veto: what no round may add."""
+    return result.silent_error or missed_veto(result) or result.false_final_veto
 
 
 def score_lesson(assignment: str) -> tuple[str, dict[str, dict]]:
-    sys.path.insert(0, str(ROOT))
-    from autograder.lesson.registry import lesson
-    from autograder.rubric import load_rubric, score_answer
-    from autograder.rubric.check import load_calibration
-
     where = lesson(assignment)
-    rubric = load_rubric(where.rubric)
-    rows = {}
-    for item in load_calibration(where.calibration, rubric):
-        got = score_answer(rubric, item.question, item.answer, context=item.context)
-        rows[item.id] = asdict(
-            Scored(
-                item.question,
-                item.split,
-                item.points,
-                item.veto,
-                got.points,
-                got.veto,
-                got.needs_review,
-                got.flags,
-            )
-        )
-    return assignment, rows
+    check = check_rubric(load_rubric(where.rubric), where.calibration)
+    if check.errors:
+        raise SystemExit(f"{assignment}: the rubric or its calibration has problems: {check.errors}")
+    return assignment, {r.item.id: as_row(r) for r in check.results}
 
 
 def revision(root: Path) -> str:
@@ -96,18 +83,20 @@ def revision(root: Path) -> str:
     return found.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
 
 
-def totals(rows: dict[str, Scored]) -> dict:
+def totals(rows: dict[str, CalibrationResult]) -> dict:
     answers = len(rows) or 1
     return {
         "answers": len(rows),
         "silent_errors": sum(r.silent_error for r in rows.values()),
-        "missed_vetoes": sum(r.missed_veto for r in rows.values()),
-        "final_false_vetoes": sum(r.final_false_veto for r in rows.values()),
-        "routed_share": round(sum(r.routed for r in rows.values()) / answers, 4),
+        "missed_vetoes": sum(missed_veto(r) for r in rows.values()),
+        "final_false_vetoes": sum(r.false_final_veto for r in rows.values()),
+        "routed_share": round(sum(r.needs_review for r in rows.values()) / answers, 4),
     }
 
 
-def compare(before: dict[str, dict[str, Scored]], after: dict[str, dict[str, Scored]]) -> dict:
+def compare(
+    before: dict[str, dict[str, CalibrationResult]], after: dict[str, dict[str, CalibrationResult]]
+) -> dict:
     """Per lesson: both runs' totals and the ids of answers in both runs, by what changed."""
     report = {}
     for assignment, now in after.items():
@@ -119,12 +108,12 @@ def compare(before: dict[str, dict[str, Scored]], after: dict[str, dict[str, Sco
             old = then.get(answer_id)
             if old is None:
                 continue
-            if new.wrong and not old.wrong:
+            if wrong(new) and not wrong(old):
                 kinds["became_wrong"].append(answer_id)
-            elif old.wrong and not new.wrong:
+            elif wrong(old) and not wrong(new):
                 kinds["became_right"].append(answer_id)
-            elif new.routed != old.routed:
-                kinds["now_routed" if new.routed else "unrouted"].append(answer_id)
+            elif new.needs_review != old.needs_review:
+                kinds["now_routed" if new.needs_review else "unrouted"].append(answer_id)
             elif (new.points, new.veto) != (old.points, old.veto):
                 kinds["moved"].append(answer_id)
         common = {i: then[i] for i in now if i in then}
@@ -138,11 +127,11 @@ def compare(before: dict[str, dict[str, Scored]], after: dict[str, dict[str, Sco
     return report
 
 
-def load_dump(path: Path) -> tuple[str, dict[str, dict[str, Scored]]]:
+def load_dump(path: Path) -> tuple[str, dict[str, dict[str, CalibrationResult]]]:
     """The revision a dump was scored on, and its answers."""
     data = json.loads(path.read_text(encoding="utf-8"))
     return data["revision"], {
-        a: {i: Scored(**r) for i, r in rows.items()} for a, rows in data["lessons"].items()
+        a: {i: from_row(i, r) for i, r in rows.items()} for a, rows in data["lessons"].items()
     }
 
 

@@ -8,13 +8,13 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 import rubric_diff  # noqa: E402
-from rubric_diff import Scored  # noqa: E402
 
 
 def answer(
     points: float, veto: bool = False, routed: bool = False, label: float = 1.0, label_veto: bool = False
 ):
-    return Scored("Q1", "blind-v1", label, label_veto, points, veto, routed, [])
+    row = {"question": "Q1", "split": "blind-v1", "label_points": label, "label_veto": label_veto}
+    return rubric_diff.from_row("a", row | {"points": points, "veto": veto, "routed": routed, "flags": []})
 
 
 def test_a_finalized_score_off_by_more_than_half_a_point_is_a_silent_error():
@@ -27,10 +27,10 @@ def test_a_finalized_score_off_by_more_than_half_a_point_is_a_silent_error():
 def test_vetoes_missed_and_false_are_wrong_only_when_finalized():
     """Is a veto-worthy answer neither vetoed nor routed a missed veto, and a veto on an honest answer a final false
     veto only when no TA sees it?"""
-    assert answer(0.0, label=0.0, label_veto=True).missed_veto
-    assert not answer(0.0, routed=True, label=0.0, label_veto=True).missed_veto
-    assert answer(0.0, veto=True, label=0.0).final_false_veto
-    assert not answer(0.0, veto=True, routed=True, label=0.0).final_false_veto
+    assert rubric_diff.missed_veto(answer(0.0, label=0.0, label_veto=True))
+    assert not rubric_diff.missed_veto(answer(0.0, routed=True, label=0.0, label_veto=True))
+    assert answer(0.0, veto=True, label=0.0).false_final_veto
+    assert not answer(0.0, veto=True, routed=True, label=0.0).false_final_veto
 
 
 def test_compare_names_each_kind_of_change():
@@ -70,7 +70,11 @@ def test_compare_names_each_kind_of_change():
 def test_a_dump_round_trips(tmp_path):
     """Does a dump written as `score` writes it load back into the same answers?"""
     rows = {"lesson": {"a": answer(1.25, routed=True)}}
-    dump = {"revision": "abc", "seconds": 0.1, "lessons": {"lesson": {"a": vars(rows["lesson"]["a"])}}}
+    dump = {
+        "revision": "abc",
+        "seconds": 0.1,
+        "lessons": {"lesson": {"a": rubric_diff.as_row(rows["lesson"]["a"])}},
+    }
     path = tmp_path / "dump.json"
     path.write_text(json.dumps(dump), encoding="utf-8")
     assert rubric_diff.load_dump(path) == ("abc", rows)
