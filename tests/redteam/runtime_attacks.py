@@ -109,8 +109,9 @@ try:
         chunks.append(b"x" * (64 << 20))
 except MemoryError:
     pass
-print("ALLOCATED", len(chunks) * 64, "MiB")
-del chunks
+allocated = len(chunks) * 64
+del chunks  # free it before printing: at the limit the print itself can raise MemoryError and print nothing
+print("ALLOCATED", allocated, "MiB")
 """
 
 MEMORY_FORKED = """
