@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and sixteen blind sets appended as splits blind-v1 to blind-v216 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and eighteen blind sets appended as splits blind-v1 to blind-v218 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 217)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 219)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4933,6 +4933,19 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Are the block divisor said to count empty rows in (就等于), a worked division of the sum by a divisor that is no
+    # power of two and 'var 我认为应该除以 N−1' read, while their twins are not (blind v217, v218)?
+    129: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "可除以 128 就等于把空行也算成盘数。", "divide_by_n", True),
+            ("Q2", "除以 128 就等于把均值缩小了。", "divide_by_n", False),
+            ("Q2", "tl.sum 得 300（28 个 padding 贡献 0），300/100 = 3。", "divide_by_n", True),
+            ("Q2", "tl.sum 得 300（28 个 padding 贡献 0），300/128 = 2.34。", "divide_by_n", False),
+            ("Q2", "var 我认为应该除以 N−1，样本方差才是无偏的。", "variance_needs_n_minus_1", True),
+            ("Q2", "var 我认为不应该除以 N−1，本课算的是总体方差。", "variance_needs_n_minus_1", False),
+        ],
+    ),
 }
 
 
@@ -5358,6 +5371,12 @@ ROUND_PREMISES = {
         ("Q3", "tl.maximum(var, 0.0) clamps such tiny negative results", True),
         ("explanation", "那里 BLOCK_SIZE = 1 = N", True),
     ],
+    129: [
+        ("Q1", "所以 sum(x) = 真实 N 个元素之和", True),
+        ("Q1", "所以 sum(x) = BLOCK_SIZE 个元素之和", False),
+        ("Q3", "fp32 cannot resolve a difference that small at 1e8", True),
+        ("Q3", "fp32 can resolve a difference that small at 1e8", False),
+    ],
 }
 
 
@@ -5385,6 +5404,34 @@ def test_round57_the_hardware_said_not_to_skip_a_lane_is_read(l6, text, routed):
     """Does the confidence gate read '硬件不会因为某个 lane 是 padding 就跳过它' (true) while the same words without 不 still go
     to a TA?"""
     assert ("unread" in score(l6, "Q1", text).flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("x − mean 是广播减法，padding lane 也被减成了 −mean，所以要再 mask。", False),
+        ("x − mean 只广播到有效 lane，padding lane 不受影响，所以要再 mask。", True),
+        ("x − mean 不会广播到 padding lane，所以要再 mask。", True),
+    ],
+)
+def test_round69_a_broadcast_to_every_lane_is_no_gate_topic(l6, text, routed):
+    """Does the confidence gate leave 'x − mean 是广播减法' to the rubric while a broadcast said to reach only some lanes
+    still goes to a TA (lesson 6 version 129, calibration: 12 such routes, all confirm-only)?"""
+    assert ("unread" in score(l6, "Q1", text).flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("centered_other 写 0.0：tl.where 把被 x − mean 变成 −mean 的 padding lane 清掉。检查通过。", False),
+        ("centered_other 写 0.0：mask 会自动把被 x − mean 变成 −mean 的 padding lane 清掉。检查通过。", True),
+    ],
+)
+def test_round69_clearing_the_padding_is_no_gate_topic(l6, text, routed):
+    """Does the note's 'tl.where 把 … padding lane 清掉' go unrouted while a clearing said to happen by itself still goes
+    to a TA (lesson 6 version 129, blind v218 l6v218-ex-009)?"""
+    context = {"blank": "n_cols, 0.0", "checks_passed": True}
+    assert ("unread" in score(l6, "explanation", text, context).flags) is routed
 
 
 def test_round42_the_note_s_worked_divisor_and_lane_are_read(l6, found):

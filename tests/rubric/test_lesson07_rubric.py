@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and fifteen blind sets appended as splits blind-v1 to blind-v215?"""
+    """Does the calibration file parse, with two hundred and seventeen blind sets appended as splits blind-v1 to blind-v217?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 216)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 218)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5633,6 +5633,31 @@ ROUND_READINGS = {
             ("Q3", "朴素：读 3 个矩阵，写 1 个矩阵。", "naive_traffic", False),
             ("Q3", "融合：读 64 MB、写 64 MB，共 128 MB。", "fused_traffic", True),
             ("Q3", "融合：读 128 MB。", "fused_traffic", False),
+        ],
+    ),
+    # Are a lane said to skip memory and then be given other (an IME's 甜 for 填 too), exp(x − max) bounded by 1 and the
+    # probabilities said to be capped at 1 as the shift's result read, while their twins are not (blind v217, calibration
+    # l7v107-q2-008)?
+    128: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "padding lane 不访存，load 直接给它 other。", "input_fill", True),
+            ("Q1", "padding lane 不访存，也没有给它 other。", "input_fill", False),
+            ("Q1", "被 mask 挡住，不去读现存，寄存起里直接甜 other。", "input_fill", True),
+            ("Q2", "减去最大值以后每项 exp(x − max) 都不超过 1，就不会溢出。", "bounded", True),
+            ("Q2", "减去最大值以后每项 exp(x − max) 都会超过 1。", "bounded", False),
+            (
+                "Q2",
+                "减最大值是为了让每一项 exp(x − max) 都 ≤ 1，这样每个概率都 ≤ 1。",
+                "shift_caps_probabilities",
+                True,
+            ),
+            (
+                "Q2",
+                "减最大值以后每项 exp(x − max) 都 ≤ 1，这样分母不会溢出。",
+                "shift_caps_probabilities",
+                False,
+            ),
         ],
     ),
 }
