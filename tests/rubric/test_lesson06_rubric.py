@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and eighteen blind sets appended as splits blind-v1 to blind-v218 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and twenty blind sets appended as splits blind-v1 to blind-v220 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 219)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 221)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4944,6 +4944,25 @@ ROUND_READINGS = {
             ("Q2", "tl.sum 得 300（28 个 padding 贡献 0），300/128 = 2.34。", "divide_by_n", False),
             ("Q2", "var 我认为应该除以 N−1，样本方差才是无偏的。", "variance_needs_n_minus_1", True),
             ("Q2", "var 我认为不应该除以 N−1，本课算的是总体方差。", "variance_needs_n_minus_1", False),
+        ],
+    ),
+    # Is the reference named through its call, with the check comparing the dtype after a comma, read as the reason for fp32,
+    # while the reference's dtype said to be beside the point is not (blind v219)?
+    130: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q2",
+                "参考答案 torch.var_mean(x.float()) 是 fp32，assert_close 比较时 dtype 不一样会直接报错，所以 kernel 里也得用 fp32 算。",
+                "compile_reason",
+                True,
+            ),
+            (
+                "Q2",
+                "torch 的参考结果是 fp32，跟我们输出的 dtype 无关；转 fp32 是因为 fp16 会溢出、丢小数。",
+                "compile_reason",
+                False,
+            ),
         ],
     ),
 }

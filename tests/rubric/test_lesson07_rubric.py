@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and seventeen blind sets appended as splits blind-v1 to blind-v217?"""
+    """Does the calibration file parse, with two hundred and nineteen blind sets appended as splits blind-v1 to blind-v219?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 218)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 220)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5660,6 +5660,60 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Are the masked max, the denominator said to become 1, the padding's −∞ said to be stored, allocation as the speed-up's
+    # cause and the traffic counted in 份 and in MB with a total read, while their twins are not (blind v218, v219)?
+    129: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "tl.max 是带 mask 语义的归约，被 mask 的 lane 不参与比较。", "mask_skips_reduction", True),
+            (
+                "Q1",
+                "填 −∞ 的 padding lane 等于不参与比较：它在 max 里永远不赢。",
+                "mask_skips_reduction",
+                False,
+            ),
+            (
+                "Q2",
+                "减了以后最大一项是 e^0 = 1，分母就是 1 了，所以不用再做除法。",
+                "shift_makes_denominator_one",
+                True,
+            ),
+            (
+                "Q2",
+                "减了以后最大一项是 e^0 = 1，分母至少是 1，所以不会除以 0。",
+                "shift_makes_denominator_one",
+                False,
+            ),
+            (
+                "explanation",
+                "other 填 −∞：padding lane 在 store 的时候写出去的是 −∞，下游读到就知道无效。",
+                "padding_output_written",
+                True,
+            ),
+            (
+                "explanation",
+                "other 填 −∞：padding lane 在 store 的时候不会写出去，store 带着同一个 mask。",
+                "padding_output_written",
+                False,
+            ),
+            (
+                "Q3",
+                "朴素每步都要分配中间张量，cudaMalloc 很慢，所以融合快约 4 倍。",
+                "allocation_speedup",
+                True,
+            ),
+            (
+                "Q3",
+                "PyTorch 有缓存分配器，中间张量的显存会复用，加速来自少读写的字节。",
+                "allocation_speedup",
+                False,
+            ),
+            ("Q3", "朴素：读 5 份、写 3 份整矩阵，约 512 MB。", "naive_traffic", True),
+            ("Q3", "朴素：读 3 份、写 1 份整矩阵。", "naive_traffic", False),
+            ("Q3", "融合读 64、写 64，共 128 MB。", "fused_traffic", True),
+            ("Q3", "融合读 64、写 64，共 512 MB。", "fused_traffic", False),
+        ],
+    ),
 }
 
 
@@ -5777,3 +5831,18 @@ def test_every_step_reading_and_writing_memory_earns_the_naive_traffic_half(l7, 
     """Does '朴素实现每一步都要读写显存', the naive chain with no count, earn naive_traffic's stand-in half (version 109,
     blind v177 l7v177-q3-019), while the same words of the fused kernel do not?"""
     assert ("stand_in:naive_traffic" in score(l7, "Q3", text).flags) is half
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("其实不对：每次 launch 才几微秒，省几次 launch 解释不了 5 倍。", False),
+        ("对大矩阵其实不对：4096×4096 时朴素要 0.2 ms，几次 launch 才几微秒。", False),
+        ("每次 launch 要几毫秒，省几次 launch 就快了 5 倍。", True),
+    ],
+)
+def test_round70_a_few_launches_called_microseconds_are_no_gate_topic(l7, text, routed):
+    """Does the confidence gate read a launch called a few microseconds and a few launches saved said not to explain the
+    speed-up (lesson 7 version 129, blind v218 l7v218-q3-006, v219 l7v219-q3-024), while launches said to cost
+    milliseconds and to make the speed-up still go to a TA?"""
+    assert ("unread" in score(l7, "Q3", text).flags) is routed
