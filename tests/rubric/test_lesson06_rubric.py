@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and twenty blind sets appended as splits blind-v1 to blind-v220 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and twenty-two blind sets appended as splits blind-v1 to blind-v222 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 221)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 223)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4963,6 +4963,19 @@ ROUND_READINGS = {
                 "compile_reason",
                 False,
             ),
+        ],
+    ),
+    # Are the cells that hold a number as the divisor, the mean 摊小, and two numbers over ten thousand 一减 read, while
+    # their twins are not (blind v221, v222)?
+    131: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "Excel 里 AVERAGE 是除以有数的格子数，不是选区的格子数。", "divide_by_n", True),
+            ("Q2", "Excel 里 AVERAGE 是除以选区的格子数。", "divide_by_n", False),
+            ("Q2", "空格多了平均就给摊小了。", "block_wrong_effect", True),
+            ("Q2", "空格多了平均也不会摊小。", "block_wrong_effect", False),
+            ("Q3", "两个一万多的数一减，剩下那一点点全是秤的误差。", "cancellation", True),
+            ("Q3", "两个一万多的数一加，误差不大。", "cancellation", False),
         ],
     ),
 }

@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and nineteen blind sets appended as splits blind-v1 to blind-v219?"""
+    """Does the calibration file parse, with two hundred and twenty-one blind sets appended as splits blind-v1 to blind-v221?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 220)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 222)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5714,6 +5714,29 @@ ROUND_READINGS = {
             ("Q3", "融合读 64、写 64，共 512 MB。", "fused_traffic", False),
         ],
     ),
+    # Are the padding named inside 不受 … 影响, 填成 after a log(0) = −∞ and a write said to overwrite the next row read, while
+    # their twins are not (blind v220, v221)?
+    130: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "填 0.0 也行：分母不受 padding 影响，因为 padding 不写回。", "zero_fill_harmless", True),
+            ("Q1", "填 0.0 不行：分母会受 padding 影响，虽然 padding 不写回。", "zero_fill_harmless", False),
+            (
+                "Q1",
+                "log(0) = −∞（它的概率是 0），所以输入阶段就把 other 填成 −∞。",
+                "fill_from_log_zero",
+                True,
+            ),
+            (
+                "Q1",
+                "log(0) = −∞ 只是输出端的事，max 的单位元才是 other 填成 −∞ 的理由。",
+                "fill_from_log_zero",
+                False,
+            ),
+            ("Q1", "padding lane 算出的概率写出去就把下一行开头几列覆盖了。", "padding_output_written", True),
+            ("Q1", "store 带 mask，写出去不会把下一行开头几列覆盖。", "padding_output_written", False),
+        ],
+    ),
 }
 
 
@@ -5846,3 +5869,23 @@ def test_round70_a_few_launches_called_microseconds_are_no_gate_topic(l7, text, 
     speed-up (lesson 7 version 129, blind v218 l7v218-q3-006, v219 l7v219-q3-024), while launches said to cost
     milliseconds and to make the speed-up still go to a TA?"""
     assert ("unread" in score(l7, "Q3", text).flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "routed"),
+    [
+        ("Q3", "差了 0.16 ms，远超 4 次启动开销。", False),
+        ("Q3", "差了 0.16 ms，正好是 4 次启动开销。", True),
+        ("Q2", "Fused, you skip an extra pass over memory.", False),
+        ("Q2", "The hardware will skip the padded lanes.", True),
+        ("Q2", "全是 −1000 的行 exp 全部下溢为 0，0/0 =\nNaN", False),
+        ("Q2", "NaN 是因为 tl.exp 的 bug。", True),
+    ],
+)
+def test_round71_a_gap_past_a_few_launches_a_skipped_pass_and_a_lone_nan_are_no_gate_topic(
+    l7, question, text, routed
+):
+    """Does the confidence gate read a measured gap said to far exceed a few launches' cost, a pass over memory skipped
+    and a sentence that is NaN alone (lesson 7 version 130, blind v221 l7v221-q3-009, -q2-011, -q2-023), while their
+    twins still go to a TA?"""
+    assert ("unread" in score(l7, question, text).flags) is routed
