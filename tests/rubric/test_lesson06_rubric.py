@@ -31,10 +31,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and twenty-two blind sets appended as splits blind-v1 to blind-v222 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and twenty-four blind sets appended as splits blind-v1 to blind-v224 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 223)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 225)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -4976,6 +4976,36 @@ ROUND_READINGS = {
             ("Q2", "空格多了平均也不会摊小。", "block_wrong_effect", False),
             ("Q3", "两个一万多的数一减，剩下那一点点全是秤的误差。", "cancellation", True),
             ("Q3", "两个一万多的数一加，误差不大。", "cancellation", False),
+        ],
+    ),
+    # Are only N of the block's lanes said to hold data, the padding's square said added into mean(x²), one-pass called an
+    # approximation and fp32's 一格 of 8 read, while their twins are not (blind v223, v224)?
+    132: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "除以 8 得 2.625，因为 8 个 lane 里只有 6 个是数据。", "divide_by_n", True),
+            ("Q2", "除以 8 得 2.625，因为 8 个 lane 里有 8 个是数据。", "divide_by_n", False),
+            (
+                "Q3",
+                "mean(x²) 这一项里 padding lane 的 x² 也被加进去了，所以单遍错。",
+                "one_pass_padding",
+                True,
+            ),
+            ("Q3", "mean(x²) 这一项里 padding lane 的 x² 是 0，加进去也不影响。", "one_pass_padding", False),
+            (
+                "Q3",
+                "mean(x²) − mean(x)² 只是方差的近似公式，均值越大误差越大。",
+                "one_pass_approximation",
+                True,
+            ),
+            (
+                "Q3",
+                "mean(x²) − mean(x)² 不是近似公式，它在实数里精确，错在 fp32 的抵消。",
+                "one_pass_approximation",
+                False,
+            ),
+            ("Q3", "fp32 在 1e8 那儿一格就是 8，差出来的方差才 1。", "cancellation", True),
+            ("Q3", "fp32 在 1e8 那儿一格就是 0.001，差出来的方差才 1。", "cancellation", False),
         ],
     ),
 }

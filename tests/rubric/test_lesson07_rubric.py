@@ -31,9 +31,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and twenty-one blind sets appended as splits blind-v1 to blind-v221?"""
+    """Does the calibration file parse, with two hundred and twenty-three blind sets appended as splits blind-v1 to blind-v223?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 222)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 224)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5735,6 +5735,27 @@ ROUND_READINGS = {
             ),
             ("Q1", "padding lane 算出的概率写出去就把下一行开头几列覆盖了。", "padding_output_written", True),
             ("Q1", "store 带 mask，写出去不会把下一行开头几列覆盖。", "padding_output_written", False),
+        ],
+    ),
+    # Are parallelism's multiple with 速度 as its outcome and the 0.0 fill's error said not to matter read, while their twins
+    # are not (blind v222, v223)?
+    131: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q3",
+                "每个 SM 上有 4 个 program 并行，所以并行度是 4 倍，速度也是 4 倍左右。",
+                "parallelism_speedup",
+                True,
+            ),
+            ("Q3", "并行度不是原因：字节数少了 4 倍，速度也是 4 倍左右。", "parallelism_speedup", False),
+            (
+                "Q1",
+                "填 0.0 时分母偏大一点，对我们的判断来说这点偏差基本不影响结论。",
+                "zero_fill_harmless",
+                True,
+            ),
+            ("Q1", "填 0.0 时分母偏大一点，这点偏差会让每个概率都变小。", "zero_fill_harmless", False),
         ],
     ),
 }
