@@ -5478,7 +5478,7 @@ def test_round57_the_hardware_said_not_to_skip_a_lane_is_read(l6, text, routed):
 )
 def test_round69_a_broadcast_to_every_lane_is_no_gate_topic(l6, text, routed):
     """Does the confidence gate leave 'x − mean 是广播减法' to the rubric while a broadcast said to reach only some lanes
-    still goes to a TA (lesson 6 version 129, calibration: 12 such routes, all confirm-only)?"""
+    still goes to a TA (lesson 6 version 129, calibration: 11 such routes, all confirm-only)?"""
     assert ("unread" in score(l6, "Q1", text).flags) is routed
 
 
