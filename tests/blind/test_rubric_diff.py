@@ -110,25 +110,16 @@ def test_gate_topics_sees_the_gate_on_a_real_answer():
     from autograder.lesson.registry import lesson
     from autograder.rubric import load_rubric
 
+    def q2(answer_id: str, text: str, points: float) -> SimpleNamespace:
+        return SimpleNamespace(
+            id=answer_id, question="Q2", answer=text, context=None, points=points, veto=False
+        )
+
     rubric = load_rubric(lesson("lesson07-softmax").rubric)
     gate = scoring.unread
     items = [
-        SimpleNamespace(
-            id="a",
-            question="Q2",
-            answer="exp 溢出成 inf，NaN 让 max 变小。",
-            context=None,
-            points=0.0,
-            veto=False,
-        ),
-        SimpleNamespace(
-            id="b",
-            question="Q2",
-            answer="x 很大时 exp 溢出成 inf，整行就 NaN 了。",
-            context=None,
-            points=0.5,
-            veto=False,
-        ),
+        q2("a", "exp 溢出成 inf，NaN 让 max 变小。", 0.0),
+        q2("b", "x 很大时 exp 溢出成 inf，整行就 NaN 了。", 0.5),
     ]
     routes = gate_topics.gate_routes(rubric, items)
     assert [r["id"] for r in routes] == ["a"]
