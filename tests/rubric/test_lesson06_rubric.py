@@ -11,6 +11,7 @@ import pytest
 from round_tables import known, round_params
 
 from autograder.rubric import score_answer
+from autograder.rubric.negation import has_cue
 from autograder.rubric.reasons import stated
 from autograder.rubric.textnorm import normalize
 
@@ -31,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and twenty-four blind sets appended as splits blind-v1 to blind-v224 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and twenty-six blind sets appended as splits blind-v1 to blind-v226 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 225)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 227)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5008,6 +5009,26 @@ ROUND_READINGS = {
             ("Q3", "fp32 在 1e8 那儿一格就是 0.001，差出来的方差才 1。", "cancellation", False),
         ],
     ),
+    133: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "0 是加法的单味元，所以 tl.sum 只加到真实的 N 个数。", "sum_skips_masked", False),
+            ("Q1", "tl.sum 只加到真实的 N 个数，padding 它不管。", "sum_skips_masked", True),
+            ("Q1", "空位也被减了，变成 −平均，就像多了一台偏了的琴。", "minus_mean", True),
+            ("Q1", "空位也被减了，变成了平均，就像多了一台偏了的琴。", "minus_mean", False),
+            ("Q1", "空位的 0 加进总和不改变总和。", "mean_right", True),
+            ("Q1", "空位的数加进总和会改变总和。", "mean_right", False),
+            ("Q1", "x − mean 这一步会改掉 padding lane 的值。", "minus_mean", True),
+            ("Q1", "tl.sum 这一步会改掉 padding lane 的值。", "minus_mean", False),
+            (
+                "Q2",
+                "分母用 BLOCK_SIZE，和不变但个数多算了，均值变成真值的 N/BLOCK_SIZE 倍。",
+                "divide_by_block",
+                False,
+            ),
+            ("Q2", "分母用 BLOCK_SIZE，因为 padding 也是数据。", "divide_by_block", True),
+        ],
+    ),
 }
 
 
@@ -5043,6 +5064,24 @@ def test_fp16_called_not_enough_earns_the_fp32_stand_in(l6, text, stand_in):
     third while a question does not (lesson 6 versions 67, 69 and 102, blind v98 l6v98-q2-013, v102 l6v102-q2-025, v159
     l6v159-q2-011 'fp16 太糙')?"""
     assert ("stand_in:fp32_accumulate" in score(l6, "Q2", text).flags) is stand_in
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("万一舍入出 −1e-7 这种小负数，sqrt 得 NaN，截成 0 就安全。", True),
+        ("一行厚度全一样时 sqrt 得 0。", False),
+        ("平方和一累加就超量程，直接爆表成 inf。", True),
+        ("平方和不会溢出，数都不大。", False),
+        ("The sum of squares is about 220,000, which overflows to inf in fp16.", True),
+        ("The sum of squares is about 220,000, which fits in fp16.", False),
+    ],
+)
+def test_round73_a_guard_s_nan_and_an_overflowing_sum_give_a_reason(l6, text, reason):
+    """Do '万一…', a square root said to give NaN or inf, a sum of squares said to overflow and 'overflows to inf' give
+    lesson 6 a reason, while their calm twins do not (lesson 6 version 133, blind v225 l6v225-q3-010, -q2-004, v226
+    l6v226-q2-015)?"""
+    assert has_cue(normalize(text), l6.language) is reason
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,9 @@ from round_tables import known, round_params
 
 from autograder.rubric import score_answer
 from autograder.rubric.gate import unread
+from autograder.rubric.negation import has_cue
 from autograder.rubric.reading import prepare
+from autograder.rubric.textnorm import normalize
 
 ASSIGNMENT = "lesson07-softmax"
 PASSED = {"blank": "-float('inf'), row_max", "checks_passed": True}
@@ -31,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and twenty-three blind sets appended as splits blind-v1 to blind-v223?"""
+    """Does the calibration file parse, with two hundred and twenty-five blind sets appended as splits blind-v1 to blind-v225?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 224)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 226)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5758,6 +5760,15 @@ ROUND_READINGS = {
             ("Q1", "填 0.0 时分母偏大一点，这点偏差会让每个概率都变小。", "zero_fill_harmless", False),
         ],
     ),
+    132: (
+        '-float("inf"), row_max',
+        [
+            ("Q3", "约 4 倍，大矩阵对得上，小矩阵对不上。", "measured_comparison", True),
+            ("Q3", "约 4 倍，大矩阵对不上，小矩阵也对不上。", "measured_comparison", False),
+            ("Q3", "中间结果都在缓存里，融合最多快个 1.2 倍。", "wrong_prediction", True),
+            ("Q3", "按字节算融合快 4 倍左右，实测 5.09 倍。", "wrong_prediction", False),
+        ],
+    ),
 }
 
 
@@ -5779,6 +5790,22 @@ def test_round100_performance_terms_in_chinese_count_as_terms(l7, text, stuffing
     stuffing, while prose that names the cache and the latency in reasons is not (lesson 7 version 100, blind v157
     l7v157-q3-005)?"""
     assert ("stuffing" in score(l7, "Q3", text).flags) is stuffing
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("fp32 exp 在 x > 88.72 得 inf，分母也是 inf。", True),
+        ("fp32 exp 在 x = 0 得 1。", False),
+        ("x = 88.72283172607422 还能算，下一个 fp32 数就 inf。", True),
+        ("填 0.0 全负行 max 变 0，分母每个 padding 多 1。", True),
+        ("填 0.0 全负行 max 不受影响。", False),
+    ],
+)
+def test_round73_exp_said_to_give_inf_and_the_zero_fill_s_max_give_a_reason(l7, text, reason):
+    """Do exp or a value said to give inf, and the 0.0 fill said to make an all-negative row's max 0, give lesson 7 a
+    reason, while their calm twins do not (lesson 7 version 132, blind v225 l7v225-q2-001, -q2-018, -q1-014)?"""
+    assert has_cue(normalize(text), l7.language) is reason
 
 
 @pytest.mark.parametrize(
