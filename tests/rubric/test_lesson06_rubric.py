@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and twenty-six blind sets appended as splits blind-v1 to blind-v226 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and twenty-eight blind sets appended as splits blind-v1 to blind-v228 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 227)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 229)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5029,6 +5029,31 @@ ROUND_READINGS = {
             ("Q2", "分母用 BLOCK_SIZE，因为 padding 也是数据。", "divide_by_block", True),
         ],
     ),
+    134: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "单遍公式的问题出在 padding lane：它没有第二次 mask，x² 求和时 padding 也被加进去了，方差就错了。",
+                "one_pass_padding",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍公式的问题不在 padding lane：它没有第二次 mask 也没关系，padding 是 0，错在大数相减。",
+                "one_pass_padding",
+                False,
+            ),
+            ("Q3", "负方差截到 0 就行，所以单遍加上 maximum 其实完全能用。", "clamp_makes_one_pass_ok", True),
+            ("Q3", "负方差能截到 0，但单遍加上 maximum 其实完全不能用。", "clamp_makes_one_pass_ok", False),
+            ("Q2", "除的是上了仪器的表数 N，不是托盘格数 BLOCK_SIZE。", "divide_by_n", True),
+            ("Q2", "除的是托盘格数 BLOCK_SIZE，不是上了仪器的表数 N。", "divide_by_n", False),
+            ("Q2", "分母必须是有数据的 N 个，padding 不算。", "divide_by_n", True),
+            ("Q2", "分母必须是有数据的那一行。", "divide_by_n", False),
+            ("Q2", "分母 = 真实例数 N，BLOCK_SIZE 里有补的空位。", "divide_by_n", True),
+            ("Q2", "分母 = 例数 BLOCK_SIZE，补的空位也算。", "divide_by_n", False),
+        ],
+    ),
 }
 
 
@@ -5082,6 +5107,27 @@ def test_round73_a_guard_s_nan_and_an_overflowing_sum_give_a_reason(l6, text, re
     lesson 6 a reason, while their calm twins do not (lesson 6 version 133, blind v225 l6v225-q3-010, -q2-004, v226
     l6v226-q2-015)?"""
     assert has_cue(normalize(text), l6.language) is reason
+
+
+@pytest.mark.parametrize(
+    ("tail", "routed"),
+    [
+        ("有人会填 BLOCK_SIZE，(4,100) 就会挂；我没有踩，四组可见检查第一次就通过。", False),
+        ("我填了 BLOCK_SIZE，(4,100) 就会挂；四组可见检查第一次就通过。", True),
+        ("我第一遍 divisor 手快填了 BLOCK_SIZE，(4, 100) 那组挂了，改成 n_cols 就好了。", False),
+        ("四组可见检查都过了，用的是科研楼的 GPU。", False),
+        ("四组可见检查都过了，用的是科研楼的 GPU，它更快。", True),
+    ],
+)
+def test_round74_someone_else_s_fill_a_hurried_first_try_and_the_gpu_used_are_no_claims(l6, tail, routed):
+    """Is a note with right fills left final when it tells what someone else would fill, a first try made in a hurry or
+    the GPU it ran on, while its own wrong fill and a speed claim still go to a TA (lesson 6 version 134, blind v228
+    l6v228-ex-025, -ex-010, -ex-012)?"""
+    note = "divisor 填 n_cols：只有 n_cols 个真实元素，均值和方差都按它除。centered_other 填 0.0：放回 0（加法单位元）后平方和只含真实偏差。"
+    assert (
+        score(l6, "explanation", note + tail, {"blank": "n_cols, 0.0", "checks_passed": True}).needs_review
+        is routed
+    )
 
 
 @pytest.mark.parametrize(

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and twenty-five blind sets appended as splits blind-v1 to blind-v225?"""
+    """Does the calibration file parse, with two hundred and twenty-seven blind sets appended as splits blind-v1 to blind-v227?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 226)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 228)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5769,6 +5769,52 @@ ROUND_READINGS = {
             ("Q3", "按字节算融合快 4 倍左右，实测 5.09 倍。", "wrong_prediction", False),
         ],
     ),
+    133: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q1",
+                "kernel 里其实是先对 exp 之后的值比较大小的，exp(−∞) = 0 当不了最大值。",
+                "exp_before_max",
+                True,
+            ),
+            (
+                "Q1",
+                "kernel 里先对 x 比较大小，再对 x − max 取 exp，exp(−∞) = 0 不进分母。",
+                "exp_before_max",
+                False,
+            ),
+            ("Q1", "tl.max 是按 mask 只在真实 lane 上求的，所以 max 不会错。", "max_follows_mask", True),
+            ("Q1", "tl.max 不看 mask，全部 lane 都比较，所以 padding 必须是 −∞。", "max_follows_mask", False),
+            (
+                "Q1",
+                "Lanes 100-127 are masked off, and they simply get the value of `other`.",
+                "input_fill",
+                True,
+            ),
+            (
+                "Q1",
+                "Lanes 100-127 are masked off, and they never get the value of `other`.",
+                "input_fill",
+                False,
+            ),
+            ("Q1", "Lanes 100-127 are masked off: the register simply gets `other`.", "input_fill", True),
+            ("Q1", "虚拟骑手不查数据库（mask 挡住不访存），分数直接用默认值 other。", "input_fill", True),
+            ("Q1", "虚拟骑手不查数据库（mask 挡住不访存），分数不能直接用 other。", "input_fill", False),
+            (
+                "explanation",
+                "other 我删了，检查在 interpreter 上 fail 了，我觉得是 interpreter 的 artifact，真 GPU 上不会这样。",
+                "interpreter_blamed",
+                True,
+            ),
+            (
+                "explanation",
+                "other 我删了，检查在 interpreter 上 fail 了，GPU 上也一样 fail，是我删错了。",
+                "interpreter_blamed",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -5937,3 +5983,21 @@ def test_round71_a_gap_past_a_few_launches_a_skipped_pass_and_a_lone_nan_are_no_
     and a sentence that is NaN alone (lesson 7 version 130, blind v221 l7v221-q3-009, -q2-011, -q2-023), while their
     twins still go to a TA?"""
     assert ("unread" in score(l7, question, text).flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("order", "routed"),
+    [
+        ("go through tl.max and then exp before tl.sum", False),
+        ("go through exp before tl.max", True),
+    ],
+)
+def test_round74_exp_before_the_sum_is_no_gate_topic(l7, order, routed):
+    """Does the confidence gate read exp said to come before the sum, the kernel's order (lesson 7 version 133, blind
+    v226 l7v226-ex-006), while exp before the max still goes to a TA?"""
+    note = (
+        f"other = float('-inf'): the masked lanes {order}, and -inf is neutral for both (it never becomes the max, and"
+        " exp gives 0). shift = row_max: subtracting the row max keeps every exponent <= 0 so exp cannot overflow, and"
+        " softmax is unchanged by the shift."
+    )
+    assert score(l7, "explanation", note, PASSED).needs_review is routed
