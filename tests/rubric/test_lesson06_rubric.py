@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and twenty-eight blind sets appended as splits blind-v1 to blind-v228 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and thirty blind sets appended as splits blind-v1 to blind-v230 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 229)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 231)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5054,6 +5054,29 @@ ROUND_READINGS = {
             ("Q2", "分母 = 例数 BLOCK_SIZE，补的空位也算。", "divide_by_n", False),
         ],
     ),
+    135: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "算平均含水量时空格子记 0，加总不受影响。", "mean_right", True),
+            ("Q1", "算平均含水量时空格子记 1，加总受影响。", "mean_right", False),
+            ("Q1", "程序是整排格子一起减，空格子也被减成了 −18。", "minus_mean", True),
+            ("Q1", "程序是整排格子一起减，空格子没有被减，还是 0。", "minus_mean", False),
+            (
+                "Q2",
+                "fp16 要先转 fp32，是因为输出的 mean_ptr、var_ptr 都是 fp32，类型不一致 tl.store 会报错。",
+                "store_dtype_reason",
+                True,
+            ),
+            (
+                "Q2",
+                "fp16 要先转 fp32，是因为平方和会溢出；类型不一致 tl.store 也不会报错，它会自动转换。",
+                "store_dtype_reason",
+                False,
+            ),
+            ("Q2", "平均克重要除以实际灌了几支（N），不能除以模盘有几个位。", "divide_by_n", True),
+            ("Q2", "平均克重要除以模盘有几个位（BLOCK_SIZE），不能除以实际灌了几支。", "divide_by_n", False),
+        ],
+    ),
 }
 
 
@@ -5523,6 +5546,10 @@ ROUND_PREMISES = {
         ("Q1", "所以 sum(x) = BLOCK_SIZE 个元素之和", False),
         ("Q3", "fp32 cannot resolve a difference that small at 1e8", True),
         ("Q3", "fp32 can resolve a difference that small at 1e8", False),
+    ],
+    135: [
+        ("Q1", "比如一批 100 个样、块是 128，就多出 28 个 mean² 再除以 100", True),
+        ("Q1", "比如一批 100 个样、块是 128，就多出 28 个样本再除以 100", False),
     ],
 }
 

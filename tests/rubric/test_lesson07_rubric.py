@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and twenty-seven blind sets appended as splits blind-v1 to blind-v227?"""
+    """Does the calibration file parse, with two hundred and twenty-nine blind sets appended as splits blind-v1 to blind-v229?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 228)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 230)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -619,6 +619,12 @@ ROUND_PREMISES = {
         ("Q1", "The denominator is too big by the number of padding lanes", True),
         ("Q1", "The denominator is too small by the number of padding lanes", False),
         ("Q3", "Each one reads the whole M×N matrix", True),
+    ],
+    134: [
+        ("Q1", "先是 tl.max", True),
+        ("Q1", "先是 tl.sum 跳过它们", False),
+        ("Q1", "分母会变大", True),
+        ("Q1", "分母会变小", False),
     ],
 }
 
@@ -5815,6 +5821,13 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    134: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "mask 挡住的 lane 不参与 tl.max，所以填 0.0 时 max 还是对的。", "max_follows_mask", True),
+            ("Q1", "mask 挡住的 lane 也参与 tl.max，所以填 0.0 时 max 会被顶替。", "max_follows_mask", False),
+        ],
+    ),
 }
 
 
@@ -6001,3 +6014,27 @@ def test_round74_exp_before_the_sum_is_no_gate_topic(l7, order, routed):
         " softmax is unchanged by the shift."
     )
     assert score(l7, "explanation", note, PASSED).needs_review is routed
+
+
+SHIFT_ANSWER = (
+    "Because exp blows up fast: the largest finite fp32 value is about 3.4e38 and ln of that is about 88.72, so any x"
+    " above roughly 88.72 gives exp(x) = inf. One such logit in a row makes the denominator inf and the output inf/inf ="
+    " NaN. The other end bites too: a row of values around -1000 underflows to 0 everywhere, denominator 0, 0/0 = NaN.\n"
+    "Subtracting the row max m makes every x_j - m <= 0, so each term is in [0, 1] and the max term is exactly exp(0) ="
+    " 1; the denominator is between 1 and N, so nothing overflows and {tail}.\n"
+    "It does not change the answer because e^{{x_j - m}} / sum_k e^{{x_k - m}} is the original fraction with numerator and"
+    " denominator both multiplied by e^{{-m}}; softmax is invariant to adding a constant to the whole row.\n"
+    "For log-softmax: softmax first and then log turns every probability that underflowed to 0 into log(0) = -inf, while"
+    " the true log-prob is a finite (very negative) number like -2000. Writing (x - m) - log(d) only takes the log of d,"
+    " which lies in [1, N], so nothing is lost, and it happens in the same pass with no extra read/write."
+)
+
+
+@pytest.mark.parametrize(
+    ("tail", "routed"),
+    [("it cannot all underflow", False), ("it can still underflow badly", True)],
+)
+def test_round75_an_underflow_denied_once_the_largest_term_is_one_is_no_gate_topic(l7, tail, routed):
+    """Does the confidence gate read an underflow denied once the largest term is 1 ('it cannot all underflow', lesson 7
+    version 134, blind v228 l7v228-q2-021), while an underflow still claimed goes to a TA?"""
+    assert score(l7, "Q2", SHIFT_ANSWER.format(tail=tail)).needs_review is routed
