@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and thirty blind sets appended as splits blind-v1 to blind-v230 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and thirty-two blind sets appended as splits blind-v1 to blind-v232 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 231)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 233)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5075,6 +5075,48 @@ ROUND_READINGS = {
             ),
             ("Q2", "平均克重要除以实际灌了几支（N），不能除以模盘有几个位。", "divide_by_n", True),
             ("Q2", "平均克重要除以模盘有几个位（BLOCK_SIZE），不能除以实际灌了几支。", "divide_by_n", False),
+        ],
+    ),
+    136: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q1",
+                "padding 的 0 经过 x - mean 和平方以后会带上舍入误差，不再是精确的 0，误差累积得越多，方差就漂了。",
+                "padding_garbage",
+                True,
+            ),
+            (
+                "Q1",
+                "padding 的 0 经过 x - mean 以后不再是 0，而是 −mean，平方后每个多出 mean²。",
+                "padding_garbage",
+                False,
+            ),
+            (
+                "Q3",
+                "单遍为啥不行：它没有第二次 mask，算 x² 求和的时候 padding 也参与，方差错得一塌糊涂。",
+                "one_pass_padding",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍为啥不行：两个约 1e8 的大数相减，有效数字被抵消；没有第二次 mask 倒没关系，padding 是 0。",
+                "one_pass_padding",
+                False,
+            ),
+            ("Q2", "padding 的 11 个 0 只是不增加和，但不能算人头，所以分母是 21。", "divide_by_n", True),
+            ("Q2", "padding 的 11 个 0 只是不增加和，所以分母是 32。", "divide_by_n", False),
+            ("Q2", '除数是"参与统计的样本数"，真实元素 N 个。', "divide_by_n", True),
+            ("Q2", '除数是"块里的格子数"，一共 BLOCK_SIZE 个。', "divide_by_n", False),
+            ("Q2", "为什么一定要除以 N 我说不上来。", "divisor_reason_unknown", True),
+            ("Q2", "一定要除以 N，因为只有 N 个真实元素。", "divisor_reason_unknown", False),
+            (
+                "Q2",
+                "还有人说 fp16 转 fp32 只是为了和输出类型一致，其实关键在累加：平方和会超过 65504。",
+                "fp16_enough",
+                False,
+            ),
+            ("Q2", "fp16 转 fp32 只是为了和输出类型一致，fp16 精度其实够用。", "fp16_enough", True),
         ],
     ),
 }

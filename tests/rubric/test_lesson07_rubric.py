@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and twenty-nine blind sets appended as splits blind-v1 to blind-v229?"""
+    """Does the calibration file parse, with two hundred and thirty-one blind sets appended as splits blind-v1 to blind-v231?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 230)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 232)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5828,6 +5828,37 @@ ROUND_READINGS = {
             ("Q1", "mask 挡住的 lane 也参与 tl.max，所以填 0.0 时 max 会被顶替。", "max_follows_mask", False),
         ],
     ),
+    135: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "tl.max 不受影响是因为 mask=False 的 lane 不参与 tl.max。", "max_follows_mask", True),
+            ("Q1", "mask=False 的 lane 也参与 tl.max，所以它们必须是 −∞。", "max_follows_mask", False),
+            (
+                "explanation",
+                'other 填 -float("inf")：编译器看到 −∞ 就把 padding lane 从 max 和 sum 里剔除。',
+                "mask_skips_reduction",
+                True,
+            ),
+            (
+                "explanation",
+                'other 填 -float("inf")：编译器不会剔除 padding lane，它们在 max 里不胜出，exp 后为 0。',
+                "mask_skips_reduction",
+                False,
+            ),
+            (
+                "Q1",
+                "the 28 lanes are masked off, so they never touch memory and just get whatever `other` is.",
+                "input_fill",
+                True,
+            ),
+            (
+                "Q1",
+                "the 28 lanes are masked off, so they never touch memory and never get whatever `other` is.",
+                "input_fill",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -6038,3 +6069,18 @@ def test_round75_an_underflow_denied_once_the_largest_term_is_one_is_no_gate_top
     """Does the confidence gate read an underflow denied once the largest term is 1 ('it cannot all underflow', lesson 7
     version 134, blind v228 l7v228-q2-021), while an underflow still claimed goes to a TA?"""
     assert score(l7, "Q2", SHIFT_ANSWER.format(tail=tail)).needs_review is routed
+
+
+@pytest.mark.parametrize(
+    ("outcome", "routed"),
+    [("整行 NaN 或全 0", False), ("整行 NaN 是 tl.exp 的 bug", True)],
+)
+def test_round76_nan_or_zero_after_an_infinite_denominator_is_no_gate_topic(l7, outcome, routed):
+    """Does the confidence gate read 'NaN 或全 0', the overflow's outcome after the denominator's inf (lesson 7 version
+    135, blind v230 l7v230-q2-019), while NaN put on a bug still goes to a TA?"""
+    answer = (
+        f"fp32 的 exp 在 x 超过约 88.72 时溢出为 inf：一行里有 89 以上的 logit，分母就是 inf，{outcome}。"
+        "减去行最大值 m 后 x − m ≤ 0，最大项是 1，分母在 [1, N]，不会溢出。结果不变：分子分母同乘 e^(−m)。"
+        "log-softmax 写成 (x − m) − log(d)，不先算 softmax 再取 log，因为下溢成 0 的概率取 log 得 −inf。"
+    )
+    assert ("unread" in score(l7, "Q2", answer).flags) is routed
