@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and thirty-two blind sets appended as splits blind-v1 to blind-v232 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and thirty-four blind sets appended as splits blind-v1 to blind-v234 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 233)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 235)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5117,6 +5117,51 @@ ROUND_READINGS = {
                 False,
             ),
             ("Q2", "fp16 转 fp32 只是为了和输出类型一致，fp16 精度其实够用。", "fp16_enough", True),
+        ],
+    ),
+    137: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "fp32 只能存 7 位数，1e8 是 9 位数，存不下就溢出成 inf，所以单遍错。",
+                "fp32_overflow",
+                True,
+            ),
+            (
+                "Q3",
+                "fp32 只有约 7 位有效数字，1e8 存得下，不会溢出，错在两个大数相减。",
+                "fp32_overflow",
+                False,
+            ),
+            (
+                "Q3",
+                "本课不用单遍，是因为 padding lane 的 0 平方以后会变成一个很小的非零数。",
+                "zero_square_nonzero",
+                True,
+            ),
+            (
+                "Q3",
+                "padding lane 的 0 平方以后还是 0，不会变成一个很小的非零数。",
+                "zero_square_nonzero",
+                False,
+            ),
+            ("Q2", "但 / BLOCK_SIZE 会把 BLOCK_SIZE - N 个 padding 当成样本数。", "divide_by_n", True),
+            ("Q2", "但 / BLOCK_SIZE 会把 BLOCK_SIZE 个 lane 都算上。", "divide_by_n", False),
+            ("Q2", "平均重量要除以 100 件，不能除以 128 行。", "divide_by_n", True),
+            ("Q2", "平均重量要除以 128 行。", "divide_by_n", False),
+            (
+                "explanation",
+                "divisor 填 BLOCK_SIZE。(4,100) 的 mean 差了 0.78 倍，我认为是参考值 torch.var_mean 的口径和我的不一样，不是 kernel 的问题。",
+                "failure_blamed_on_reference",
+                True,
+            ),
+            (
+                "explanation",
+                "divisor 先填了 BLOCK_SIZE。(4,100) 的 mean 差了 0.78 倍，是我的 kernel 除错了数，改成 n_cols 就过了。",
+                "failure_blamed_on_reference",
+                False,
+            ),
         ],
     ),
 }

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and thirty-one blind sets appended as splits blind-v1 to blind-v231?"""
+    """Does the calibration file parse, with two hundred and thirty-three blind sets appended as splits blind-v1 to blind-v233?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 232)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 234)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5857,6 +5857,15 @@ ROUND_READINGS = {
                 "input_fill",
                 False,
             ),
+        ],
+    ),
+    136: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "被 mask 的 lane 不会进入 tl.max，所以填什么都一样。", "max_follows_mask", True),
+            ("Q1", "被 mask 的 lane 也会进入 tl.max，所以必须填 −∞。", "max_follows_mask", False),
+            ("Q1", "The lanes never touch global memory; the load just puts `other`", "input_fill", True),
+            ("Q1", "The lanes never touch global memory; the load never puts `other`", "input_fill", False),
         ],
     ),
 }
