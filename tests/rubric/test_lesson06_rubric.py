@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and thirty-four blind sets appended as splits blind-v1 to blind-v234 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and thirty-six blind sets appended as splits blind-v1 to blind-v236 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 235)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 237)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5160,6 +5160,32 @@ ROUND_READINGS = {
                 "explanation",
                 "divisor 先填了 BLOCK_SIZE。(4,100) 的 mean 差了 0.78 倍，是我的 kernel 除错了数，改成 n_cols 就过了。",
                 "failure_blamed_on_reference",
+                False,
+            ),
+        ],
+    ),
+    138: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "所以 tl.where 是把负的偏差变成 0，只留正的。", "where_misread", True),
+            (
+                "Q1",
+                "所以 tl.where 把 padding 的 −mean 变成 0，真实的负偏差照样保留。",
+                "where_misread",
+                False,
+            ),
+            ("Q1", "方差那边 padding 漂成 −mean，要用 tl.where 把它校回 mean。", "where_misread", True),
+            ("Q1", "方差那边 padding 漂成 −mean，要用 tl.where 把它放回 0。", "where_misread", False),
+            (
+                "Q1",
+                "masked load 填 0.0，tl.sum 出来的和偏小，所以除以 N 而不是 BLOCK_SIZE 把它补回来。",
+                "mean_lowered",
+                True,
+            ),
+            (
+                "Q1",
+                "masked load 填 0.0，tl.sum 出来的和就是真实元素之和，所以除以 N 均值就对。",
+                "mean_lowered",
                 False,
             ),
         ],

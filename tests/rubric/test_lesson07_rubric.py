@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and thirty-three blind sets appended as splits blind-v1 to blind-v233?"""
+    """Does the calibration file parse, with two hundred and thirty-five blind sets appended as splits blind-v1 to blind-v235?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 234)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 236)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5866,6 +5866,23 @@ ROUND_READINGS = {
             ("Q1", "被 mask 的 lane 也会进入 tl.max，所以必须填 −∞。", "max_follows_mask", False),
             ("Q1", "The lanes never touch global memory; the load just puts `other`", "input_fill", True),
             ("Q1", "The lanes never touch global memory; the load never puts `other`", "input_fill", False),
+        ],
+    ),
+    137: (
+        '-float("inf"), row_max',
+        [
+            (
+                "explanation",
+                '第一个空填 float("-inf")：tl.max / tl.sum 也只统计 mask 内的 lane，所以 other 填什么都行。',
+                "mask_skips_reduction",
+                True,
+            ),
+            (
+                "explanation",
+                '第一个空填 float("-inf")：tl.max / tl.sum 统计全部 lane，padding 也在内，所以 other 必须是 −∞。',
+                "mask_skips_reduction",
+                False,
+            ),
         ],
     ),
 }
