@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and thirty-six blind sets appended as splits blind-v1 to blind-v236 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and thirty-eight blind sets appended as splits blind-v1 to blind-v238 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 237)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 239)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5190,6 +5190,25 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    139: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "我觉得除以 N 也不对，应该除以 N−1，除以 N 会偏小。", "variance_needs_n_minus_1", True),
+            ("Q2", "有人觉得应该除以 N−1，但本课是总体方差，除以 N。", "variance_needs_n_minus_1", False),
+            (
+                "Q3",
+                "原因是单遍公式没有第二次 mask：所以 mean(x²) 被撑大，减完就错了。",
+                "one_pass_padding",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍公式没有第二次 mask 也没关系：padding 的 0 平方还是 0，错在大数相减。",
+                "one_pass_padding",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -5663,6 +5682,16 @@ ROUND_PREMISES = {
     135: [
         ("Q1", "比如一批 100 个样、块是 128，就多出 28 个 mean² 再除以 100", True),
         ("Q1", "比如一批 100 个样、块是 128，就多出 28 个样本再除以 100", False),
+    ],
+    # Are the block's excess count as BLOCK_SIZE − N, a right sum beside a wrong count, and fp32's spacing as the multiples of 8 read
+    # as sound premises, while a count too small and other multiples are not?
+    139: [
+        ("Q2", "若除以 BLOCK_SIZE：sum 是对的，但分母多算了 (BLOCK_SIZE − N) 个", True),
+        ("Q2", "若除以 BLOCK_SIZE：sum 是对的，但分母少算了 (BLOCK_SIZE − N) 个", False),
+        ("Q2", "BLOCK_SIZE the sum is still right but the count is wrong", True),
+        ("Q2", "BLOCK_SIZE the sum is still wrong and the count is right", False),
+        ("Q3", "fp32 在这一带只能表示 8 的倍数", True),
+        ("Q3", "fp32 在这一带只能表示 2 的倍数", False),
     ],
 }
 

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and thirty-five blind sets appended as splits blind-v1 to blind-v235?"""
+    """Does the calibration file parse, with two hundred and thirty-seven blind sets appended as splits blind-v1 to blind-v237?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 236)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 238)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -625,6 +625,17 @@ ROUND_PREMISES = {
         ("Q1", "先是 tl.sum 跳过它们", False),
         ("Q1", "分母会变大", True),
         ("Q1", "分母会变小", False),
+    ],
+    # Is the store's mask said not to reach the reductions read as a sound premise, and its denial not?
+    138: [
+        ("Q1", "store 的 mask 只管最后一步输出，管不到中间这两次归约", True),
+        ("Q1", "store 的 mask 管得到中间这两次归约", False),
+        # Is the case a code comment names before its arrow (rows of ±1000, the log of the softmax) read as sound, and other rows not?
+        ("Q2", "# x = 1000", True),
+        ("Q2", "# x 全是 -1000", True),
+        ("Q2", "# x = 10", False),
+        ("Q2", "# log(softmax)", True),
+        ("Q2", "# log(exp)", False),
     ],
 }
 
@@ -5885,6 +5896,49 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    138: (
+        "-float('inf'), row_max",
+        [
+            (
+                "Q1",
+                "静音换成分贝是 20·log10(0) = −∞ dB，所以 padding lane 要填 −∞。",
+                "fill_from_log_zero",
+                True,
+            ),
+            (
+                "Q1",
+                "20·log10(0) = −∞ dB 只是个类比；padding lane 填 −∞ 是因为它是 max 的单位元。",
+                "fill_from_log_zero",
+                False,
+            ),
+            (
+                "explanation",
+                "第一个空填 -float('inf')：填 −∞ 能保证 load 的时候把它们覆盖掉，不会越界读到脏数据。",
+                "other_guards_load",
+                True,
+            ),
+            (
+                "explanation",
+                "第一个空填 -float('inf')：mask 保证不会越界读到脏数据，填 −∞ 让 padding 在 max 里不胜出。",
+                "other_guards_load",
+                False,
+            ),
+            ("Q1", "输入：mask 挡住的空位直接记一个默认值 other。", "input_fill", True),
+            ("Q1", "输入：mask 挡住的空位直接记一个默认值 0。", "input_fill", False),
+            (
+                "Q1",
+                "Input: those lanes never touch\nmemory and just receive the `other` value.",
+                "input_fill",
+                True,
+            ),
+            (
+                "Q1",
+                "Input: those lanes never touch\nmemory and never receive the `other` value.",
+                "input_fill",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -5921,6 +5975,20 @@ def test_round100_performance_terms_in_chinese_count_as_terms(l7, text, stuffing
 def test_round73_exp_said_to_give_inf_and_the_zero_fill_s_max_give_a_reason(l7, text, reason):
     """Do exp or a value said to give inf, and the 0.0 fill said to make an all-negative row's max 0, give lesson 7 a
     reason, while their calm twins do not (lesson 7 version 132, blind v225 l7v225-q2-001, -q2-018, -q1-014)?"""
+    assert has_cue(normalize(text), l7.language) is reason
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("记 −∞：挑最高时它永远垫底，max(x, −∞) = x。", False),
+        ("max(x, −∞) = x，所以 padding 永远不会成为最大值。", True),
+    ],
+)
+def test_round79_the_max_identity_s_equation_alone_gives_no_reason(l7, text, reason):
+    """Is the max's identity written as its equation with no connective still no reason for lesson 7, so such an answer is
+    capped and goes to a TA? Round 79 tried it as a cue (blind v237 l7v237-q1-017, labelled 2.0) and dropped it: over the
+    calibration it lifted two answers labelled 1.0 for want of a chain (l7v24-q1-009, l7v112-q1-015) to 2.0 unrouted."""
     assert has_cue(normalize(text), l7.language) is reason
 
 
