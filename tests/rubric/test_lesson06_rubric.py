@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and thirty-eight blind sets appended as splits blind-v1 to blind-v238 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and forty blind sets appended as splits blind-v1 to blind-v240 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 239)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 241)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5209,6 +5209,29 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    140: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "每格都减去平均 200g，空格也被减，变成 −200g。", "minus_mean", True),
+            ("Q1", "每格都减去平均 200g，空格不被减，还是 0。", "minus_mean", False),
+            ("Q1", "0 adds nothing to a sum, so dividing by N gives the right mean.", "mean_right", True),
+            (
+                "Q1",
+                "0 adds nothing to a sum, so dividing by BLOCK_SIZE gives the wrong mean.",
+                "mean_right",
+                False,
+            ),
+            ("Q1", "所以 tl.where 要再写一遍，具体为什么我没太看懂。", "second_mask_reason_unknown", True),
+            (
+                "Q1",
+                "所以 tl.where 要再写一遍，为什么我看懂了：padding 变成 −mean。",
+                "second_mask_reason_unknown",
+                False,
+            ),
+            ("Q2", "出了 100 份就除 100，不能因为周转箱是 128 格的就除 128。", "divide_by_n", True),
+            ("Q2", "出了 100 份，除 100 也行，除 128 也行。", "divide_by_n", False),
+        ],
+    ),
 }
 
 
@@ -5692,6 +5715,16 @@ ROUND_PREMISES = {
         ("Q2", "BLOCK_SIZE the sum is still wrong and the count is right", False),
         ("Q3", "fp32 在这一带只能表示 8 的倍数", True),
         ("Q3", "fp32 在这一带只能表示 2 的倍数", False),
+    ],
+    # Are '0 adds nothing to a sum', a sum unchanged beside a larger denominator and the variance below one spacing read as sound
+    # premises, while their opposites are not?
+    140: [
+        ("Q1", "0 adds nothing to a sum", True),
+        ("Q1", "0 adds one to a sum", False),
+        ("Q2", "# 若用 BLOCK_SIZE：sum 不变，分母变大", True),
+        ("Q2", "# 若用 BLOCK_SIZE：sum 变大，分母不变", False),
+        ("Q3", "方差才 1，比一格还小", True),
+        ("Q3", "方差才 1，比一格还大", False),
     ],
 }
 

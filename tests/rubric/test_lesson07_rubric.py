@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and thirty-seven blind sets appended as splits blind-v1 to blind-v237?"""
+    """Does the calibration file parse, with two hundred and thirty-nine blind sets appended as splits blind-v1 to blind-v239?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 238)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 240)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -630,6 +630,17 @@ ROUND_PREMISES = {
     138: [
         ("Q1", "store 的 mask 只管最后一步输出，管不到中间这两次归约", True),
         ("Q1", "store 的 mask 管得到中间这两次归约", False),
+        # Is the max's identity hedged with 大概 read as sound, and a different value after it not?
+        ("Q1", "max(x, −∞) 大概还是 x", True),
+        ("Q1", "max(x, −∞) 大概还是 −∞", False),
+    ],
+    # Are the mask said to act on memory only and the reductions said not to know the padded lanes read as sound premises, while
+    # the mask said to act on the reductions is not?
+    139: [
+        ("Q1", "mask 只作用于访存，不作用于归约", True),
+        ("Q1", "mask 只作用于归约，不作用于访存", False),
+        ("Q1", "tl.max 和 tl.sum 并不知道哪个 lane 是 padding", True),
+        ("Q1", "tl.max 和 tl.sum 知道哪个 lane 是 padding", False),
         # Is the case a code comment names before its arrow (rows of ±1000, the log of the softmax) read as sound, and other rows not?
         ("Q2", "# x = 1000", True),
         ("Q2", "# x 全是 -1000", True),
@@ -5935,6 +5946,23 @@ ROUND_READINGS = {
                 "Q1",
                 "Input: those lanes never touch\nmemory and never receive the `other` value.",
                 "input_fill",
+                False,
+            ),
+        ],
+    ),
+    139: (
+        '-float("inf"), row_max',
+        [
+            (
+                "explanation",
+                '因为数值稳定性、平移不变性和 log-sum-exp trick，所以 shift 填 row_max；other 填 -float("inf")。',
+                "reasons_only_named",
+                True,
+            ),
+            (
+                "explanation",
+                '因为减掉 row_max 后 exp 的参数 ≤ 0 不溢出、又有平移不变性，所以 shift 填 row_max；other 填 -float("inf")。',
+                "reasons_only_named",
                 False,
             ),
         ],
