@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and forty blind sets appended as splits blind-v1 to blind-v240 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and forty-two blind sets appended as splits blind-v1 to blind-v242 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 241)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 243)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5232,6 +5232,28 @@ ROUND_READINGS = {
             ("Q2", "出了 100 份，除 100 也行，除 128 也行。", "divide_by_n", False),
         ],
     ),
+    141: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "加 0 等于没加，所以 tl.sum 就是真实那 N 个数的和。", "mean_right", True),
+            ("Q1", "加 0 等于没加，所以 tl.sum 就是 BLOCK_SIZE 个数的和。", "mean_right", False),
+            ("Q1", "这几个 −mean 平方成 mean²，全加进去，方差就大了。", "output", True),
+            ("Q1", "这几个 −mean 平方成 mean²，全清掉了，方差没变。", "output", False),
+            ("Q1", "减均值那一步是整列都减，空格子也跟着减了。", "minus_mean", True),
+            ("Q1", "减均值那一步只减真实的格子，空格子没跟着减。", "minus_mean", False),
+            ("Q2", "平均值 = 合计 ÷ 实际填了数的格子数，不能 ÷ 表格总行数。", "divide_by_n", True),
+            ("Q2", "平均值 = 合计 ÷ 表格总行数。", "divide_by_n", False),
+            ("Q2", "Only N wheels were measured; the rest are padding zeros.", "divide_by_n", True),
+            ("Q2", "N wheels and the padding zeros were all measured.", "divide_by_n", False),
+            (
+                "Q3",
+                "x² 的平均和均值的平方都在 1e8 左右，差只有 1，fp32 只有 7 位有效数字，这个差被舍入掉了。",
+                "cancellation",
+                True,
+            ),
+            ("Q3", "x² 的平均和均值的平方都在 1e8 左右，差只有 1。", "cancellation", False),
+        ],
+    ),
 }
 
 
@@ -5725,6 +5747,11 @@ ROUND_PREMISES = {
         ("Q2", "# 若用 BLOCK_SIZE：sum 变大，分母不变", False),
         ("Q3", "方差才 1，比一格还小", True),
         ("Q3", "方差才 1，比一格还大", False),
+    ],
+    # Is '加 0 等于没加' read as a sound premise, and '加 0 等于加了 1' not?
+    141: [
+        ("Q1", "加 0 等于没加", True),
+        ("Q1", "加 0 等于加了 1", False),
     ],
 }
 

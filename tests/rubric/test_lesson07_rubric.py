@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and thirty-nine blind sets appended as splits blind-v1 to blind-v239?"""
+    """Does the calibration file parse, with two hundred and forty-one blind sets appended as splits blind-v1 to blind-v241?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 240)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 242)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5965,6 +5965,25 @@ ROUND_READINGS = {
                 "reasons_only_named",
                 False,
             ),
+        ],
+    ),
+    140: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q1",
+                "如果填 0.0，padding 位置会写回一个非零概率，store 时就把假类别写进输出。",
+                "padding_output_written",
+                True,
+            ),
+            (
+                "Q1",
+                "如果填 0.0，padding 位置不会写回任何概率，store 带着 mask。",
+                "padding_output_written",
+                False,
+            ),
+            ("Q2", "因为 softmax 的输出依赖于 logit 的绝对大小，所以必须减。", "shift_cosmetic", True),
+            ("Q2", "softmax 的输出不依赖于 logit 的绝对大小，减最大值只是防溢出。", "shift_cosmetic", False),
         ],
     ),
 }
