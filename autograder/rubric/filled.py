@@ -16,7 +16,8 @@ from autograder.rubric.premises import Sentence
 from autograder.rubric.text import is_reported
 from autograder.rubric.textnorm import clause_around, normalize
 
-_VALUE = r"(?P<value>[+-]inf|none|nan|[+-]?\d+(?:\.\d*)?(?:e[+-]?\d+)?(?![\d.]))"
+# ".0" is a float literal as "0." is: a student who writes it filled 0.0 (lesson 6 blind v244 l6v244-ex-004).
+_VALUE = r"(?P<value>[+-]inf|none|nan|[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?(?![\d.]))"
 # A kernel name filled into an expression blank ("shift 填 row_max", "divisor 用 n_cols"): a name of
 # the code (with an underscore), not a word of prose, not one given a number ("n_cols=5") or called.
 # A name used to check a result ("我用 softmax_steps 对过数") is a tool, not a fill (lesson 7 blind v134 l7v134-ex-011).

@@ -5,17 +5,26 @@ from types import SimpleNamespace
 
 import pytest
 
-from autograder.rubric.filled import stated_values, unknown_name, wrong_blank
+from autograder.rubric.filled import blank_value, stated_values, unknown_name, wrong_blank
 from autograder.rubric.reading import prepare
 
 
 @pytest.mark.parametrize(
     ("blank", "wrong"),
-    [("n_cols, 1.0", True), ("n_cols, 0.0", False), ("1.0", True), ("0.0", False), ("n_cols, ", False)],
+    [
+        ("n_cols, 1.0", True),
+        ("n_cols, 0.0", False),
+        ("1.0", True),
+        ("0.0", False),
+        ("n_cols, ", False),
+        ("n_cols, .0", False),
+        ("n_cols, .5", True),
+    ],
 )
 def test_wrong_blank_reads_every_blank(blank, wrong):
     """Is a wrong literal found among several blanks ("n_cols, 1.0": 1.0), and an expression or an
-    unfilled blank beside a right one never taken for a wrong value? (lesson 6, l6v2-ex-003)"""
+    unfilled blank beside a right one never taken for a wrong value, and ".0" read as the literal 0.0 it is? (lesson 6,
+    l6v2-ex-003; l6v244-ex-004)"""
     question = SimpleNamespace(right_blank=("0.0",))
     assert wrong_blank(question, {"blank": blank}) is wrong
 
@@ -135,3 +144,12 @@ def test_a_checking_tool_or_an_input_magnitude_is_no_filled_value(l7, note):
     blind v134 l7v134-ex-011, -023)"""
     assert stated_values(prepare(note, l7), l7, names=True) == []
     assert [v for v, _ in stated_values(prepare("shift 用 row_max", l7), l7, names=True)] == ["name:row_max"]
+
+
+@pytest.mark.parametrize(
+    ("blank", "value"), [(".0", "0.0"), ("0.", "0.0"), ("-.5", "-0.5"), ("0e0", "0.0"), ("n_cols", None)]
+)
+def test_a_blank_in_any_float_spelling_is_its_value(blank, value):
+    """Is a blank written ".0" or "-.5" read as the float it spells, as "0." and "0e0" are, and a name as no literal (lesson 6
+    blind v244 l6v244-ex-004: a note for ".0" was zeroed without a route, as if its blank were no value)?"""
+    assert blank_value(blank) == value

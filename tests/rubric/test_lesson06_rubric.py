@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and forty-two blind sets appended as splits blind-v1 to blind-v242 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and forty-four blind sets appended as splits blind-v1 to blind-v244 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 243)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 245)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5252,6 +5252,17 @@ ROUND_READINGS = {
                 True,
             ),
             ("Q3", "x² 的平均和均值的平方都在 1e8 左右，差只有 1。", "cancellation", False),
+        ],
+    ),
+    142: (
+        "n_cols, .0",
+        [
+            ("Q1", "第二次 mask 其实不是必须的，加不加都行。", "second_mask_optional", True),
+            ("Q1", "第二次 mask 是必须的，不加方差就偏大。", "second_mask_optional", False),
+            ("explanation", "divisor 填 n_cols，实点数就这么多。", "divisor_reason", True),
+            ("explanation", "divisor 填 n_cols，格子数就这么多。", "divisor_reason", False),
+            ("explanation", "centered_other 填 .0：补点得回到 0 才不添数。", "other_reason", True),
+            ("explanation", "centered_other 填 .0：补点回到 1 也不添数。", "other_reason", False),
         ],
     ),
 }

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and forty-one blind sets appended as splits blind-v1 to blind-v241?"""
+    """Does the calibration file parse, with two hundred and forty-three blind sets appended as splits blind-v1 to blind-v243?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 242)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 244)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -5984,6 +5984,37 @@ ROUND_READINGS = {
             ),
             ("Q2", "因为 softmax 的输出依赖于 logit 的绝对大小，所以必须减。", "shift_cosmetic", True),
             ("Q2", "softmax 的输出不依赖于 logit 的绝对大小，减最大值只是防溢出。", "shift_cosmetic", False),
+        ],
+    ),
+    141: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q2",
+                "不减的话 exp(x) 可能大于 1，概率就会超过 1，这就是 fp32 下出错的时候。",
+                "shift_caps_probabilities",
+                True,
+            ),
+            (
+                "Q2",
+                "不减的话 exp(x) 可能溢出成 inf，概率就成了 NaN，这就是 fp32 下出错的时候。",
+                "shift_caps_probabilities",
+                False,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max 是为了把输出压到 0 到 1 之间。",
+                "shift_caps_probabilities",
+                True,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max 是为了把 exp 的参数压到 0 以下。",
+                "shift_caps_probabilities",
+                False,
+            ),
+            ("explanation", "被 mask 的 lane 在 store 时也会写回显存。", "padding_output_written", True),
+            ("explanation", "被 mask 的 lane 在 store 时不会写回显存。", "padding_output_written", False),
         ],
     ),
 }
