@@ -630,23 +630,22 @@ ROUND_PREMISES = {
     138: [
         ("Q1", "store 的 mask 只管最后一步输出，管不到中间这两次归约", True),
         ("Q1", "store 的 mask 管得到中间这两次归约", False),
-        # Is the max's identity hedged with 大概 read as sound, and a different value after it not?
-        ("Q1", "max(x, −∞) 大概还是 x", True),
-        ("Q1", "max(x, −∞) 大概还是 −∞", False),
-    ],
-    # Are the mask said to act on memory only and the reductions said not to know the padded lanes read as sound premises, while
-    # the mask said to act on the reductions is not?
-    139: [
-        ("Q1", "mask 只作用于访存，不作用于归约", True),
-        ("Q1", "mask 只作用于归约，不作用于访存", False),
-        ("Q1", "tl.max 和 tl.sum 并不知道哪个 lane 是 padding", True),
-        ("Q1", "tl.max 和 tl.sum 知道哪个 lane 是 padding", False),
         # Is the case a code comment names before its arrow (rows of ±1000, the log of the softmax) read as sound, and other rows not?
         ("Q2", "# x = 1000", True),
         ("Q2", "# x 全是 -1000", True),
         ("Q2", "# x = 10", False),
         ("Q2", "# log(softmax)", True),
         ("Q2", "# log(exp)", False),
+    ],
+    # Are the max's identity hedged with 大概, the mask said to act on memory only and the reductions said not to know the padded
+    # lanes read as sound premises, while a different value after the max and the mask said to act on the reductions are not?
+    139: [
+        ("Q1", "max(x, −∞) 大概还是 x", True),
+        ("Q1", "max(x, −∞) 大概还是 −∞", False),
+        ("Q1", "mask 只作用于访存，不作用于归约", True),
+        ("Q1", "mask 只作用于归约，不作用于访存", False),
+        ("Q1", "tl.max 和 tl.sum 并不知道哪个 lane 是 padding", True),
+        ("Q1", "tl.max 和 tl.sum 知道哪个 lane 是 padding", False),
     ],
 }
 
