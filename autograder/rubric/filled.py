@@ -48,9 +48,10 @@ _EARLIER = re.compile(
 )
 # A described experiment reports a trial, not the submitted value: "我试过 other 填 0.0，宽度 100 的检查失败了",
 # "故意改成 1.0", "I tried other=0.0", "按第 4 节的预测单元把 show_lanes 的 other 换成 1.0" (the lesson's own
-# experiment, v12-ex-016); a marker before the hit in its clause, or "试试" right after it.
+# experiment, v12-ex-016), the number put in the lesson's prediction cell ("预测单元我填的 7.0", lesson 6 blind v246
+# l6v246-ex-003); a marker before the hit in its clause, or "试试" right after it.
 _TRIAL = re.compile(
-    r"试过|试了|尝试过|故意|刻意|特意|临时|暂时|\btemporarily\b|做了?(?:个|一个)?实验|试验|实验(?:单元|格|cell)|\bplayground\b|(?:按|照|在)?\s*第\s*\d+\s*节的?\S{0,4}?(?:实验|预测|演示)|\btried\b|\bexperiment\w*|\bdeliberately\b|\bon\s+purpose\b"
+    r"试过|试了|尝试过|故意|刻意|特意|临时|暂时|预测(?:单元|格|cell)|\bprediction\s+cell\b|\btemporarily\b|做了?(?:个|一个)?实验|试验|实验(?:单元|格|cell)|\bplayground\b|(?:按|照|在)?\s*第\s*\d+\s*节的?\S{0,4}?(?:实验|预测|演示)|\btried\b|\bexperiment\w*|\bdeliberately\b|\bon\s+purpose\b"
 )
 _TRIAL_AFTER = re.compile(
     r"^\s*(?:试试|试了?一?下|看看|\bto\s+see\b|\bas\s+(?:a|an)\s+(?:test|experiment)\b)"
@@ -179,6 +180,9 @@ def _states(text: str, hit: re.Match, rubric: Rubric, unfilled: bool) -> bool:
     if (
         told_as_earlier_or_trial(before)
         or told_as_earlier_or_trial(lead)
+        # "第一个空先填的 0.0，检查就挂了；改成 -inf 后全过": a fill right after 先 is the first try
+        # (lesson 7 blind v244 l7v244-ex-011); "先减掉最大值" elsewhere is an order of steps.
+        or before.rstrip().endswith("先")
         # Someone else's fill ("讨论区有人说 other 填 0.0 也能过检查，其实不对"): not what the submitted code holds.
         or is_reported(lead)
         or _LIKENESS_BEFORE.search(before)

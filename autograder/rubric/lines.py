@@ -35,6 +35,8 @@ _CJK_END = re.compile(rf"[{_CJK}]\s*$")
 _WORD_END = re.compile(r"[a-z0-9)\]]\s*$", re.IGNORECASE)
 _CJK_START = re.compile(rf"^\s*[{_CJK}]")
 _PROSE_START = re.compile(rf"^\s*[{_CJK}a-z0-9(（\"“'‘]", re.IGNORECASE)
+# English wrapped mid-sentence goes on in lower case ("the lanes with cols >= N are masked\noff, so tl.load …").
+_LOWER_START = re.compile(r"^\s*[a-z0-9]")
 # A wrapped line fills most of the editor's width; a shorter one without a terminator is a heading or a label.
 _WRAP_WIDTH = 24
 
@@ -66,7 +68,7 @@ def _continues(previous: str, line: str) -> bool:
     if len(previous.strip()) < _WRAP_WIDTH:
         return False
     return bool(_CJK_END.search(previous) and _PROSE_START.match(line)) or bool(
-        _WORD_END.search(previous) and _CJK_START.match(line)
+        _WORD_END.search(previous) and (_CJK_START.match(line) or _LOWER_START.match(line))
     )
 
 

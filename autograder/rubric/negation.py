@@ -96,6 +96,10 @@ DEFAULT_LANGUAGE = Language()
 # A space between two Chinese characters is a pause (students on phones type it for a comma): "不去读显存
 # 直接填 0" denies the read, not the fill.
 _NEGATION_STOP = re.compile(r"[,;、→⇒(¦]|--|=>|\)\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
+# "and" before a new pronoun subject starts a clause of its own: in "tl.load never touches memory for them and they
+# simply get other" the never denies the access, not the value (lesson 7 blind v148 l7v148-q1-010, read whole once
+# wrapped English lines were joined).
+_AND_NEW_SUBJECT = re.compile(r"\band\s+(?=(?:they|it|we|you|i)\s+[a-z])")
 # "没有 other 的 lane 是未定义值": a copula after an existential 没有/无 starts a new predicate.
 # "没有任何检查是跑出来的" (no check at all was run) denies what follows: a quantifier, not a modifier (lesson 7 blind
 # v136 l7v136-ex-017).
@@ -141,7 +145,7 @@ def is_negated(
     clause_start, clause_end = clause_around(sentence, start)
     # A separator inside brackets still ends a negator's reach: in "不读显存，填 other(0.0，加法单位元)"
     # the 不 denies the read, not the identity; an opening bracket too: "不改变对方(x+0=x)".
-    before = _NEGATION_STOP.split(sentence[clause_start:start])[-1]
+    before = _NEGATION_STOP.split(_from_new_subject(sentence, clause_start, start))[-1]
     contrasts = list(CONTRAST.finditer(before))
     if contrasts:
         before = before[contrasts[-1].end() :]
@@ -159,6 +163,17 @@ def is_negated(
         return True
     later = any_of(lang.later_refuters).finditer(sentence, end)
     return any(not (consequences and claims_own_result(sentence, start, end, m)) for m in later)
+
+
+def _from_new_subject(sentence: str, clause_start: int, start: int) -> str:
+    """The clause's text before the hit, from its last "and <pronoun>" on (the pronoun may open the hit itself)."""
+    head = sentence[clause_start:start]
+    ends = [
+        m.end()
+        for m in _AND_NEW_SUBJECT.finditer(head + sentence[start : start + 24])
+        if m.end() <= len(head)
+    ]
+    return head[ends[-1] :] if ends else head
 
 
 def _after_cause(before: str, negators: re.Pattern) -> str:

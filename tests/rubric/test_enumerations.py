@@ -112,6 +112,13 @@ def test_spaced_terms_counts_a_spaced_dump_and_a_checklist_but_not_prose():
     assert spaced_terms(prose) == 0
 
 
+def test_an_english_clause_with_few_of_the_oldest_glue_words_is_still_prose():
+    """Is an English clause whose glue is mostly 'as', 'since', 'either' and "don't" still prose, not 21 spaced terms
+    (lesson 7 blind v223 l7v223-q3-008, read as stuffing once its wrapped lines were joined)?"""
+    clause = "same order as 4x (a bit above, since the naive small kernels don't reach full bandwidth either: 2689 vs 3424 gb"
+    assert spaced_terms(clause) == 0
+
+
 def test_a_run_of_short_because_so_links_is_a_chained_list(l6):
     """Is a run of six short '因为 A，所以 B' links (lesson 6 blind v66 l6v66-q2-012) a list in the form of a chain, while
     two such links beside a mechanism, and one long reasoned chain, are not?"""

@@ -73,11 +73,13 @@ def test_the_submitted_value_is_still_stated_beside_a_trial(l7, note, value):
         "在第 3 节的试验单元里把 FILL 改成 1.0，方差明显变大。",
         "我把 SECOND_MASK 设成 0 看了一下图。",
         "用 [2,4,6,8,10] 手算了一遍，均值 6，方差 8。",
+        "预测单元我填的 7.0，kernel 实际输出也是 7.0。",  # lesson 6 blind v246 l6v246-ex-003
     ],
 )
 def test_a_described_experiment_or_input_is_no_filled_value(l6, note):
-    """Is a lesson experiment's parameter ("把 FILL 改成 1.0") or a hand-worked input list ("用 [2,4,…]")
-    kept out of the values the note says the submitted code holds?"""
+    """Is a lesson experiment's parameter ("把 FILL 改成 1.0"), a hand-worked input list ("用 [2,4,…]") or the number
+    put in the lesson's prediction cell ("预测单元我填的 7.0") kept out of the values the note says the submitted code
+    holds?"""
     assert stated_values(prepare(note, l6), l6, names=True) == []
 
 
@@ -86,14 +88,16 @@ def test_a_described_experiment_or_input_is_no_filled_value(l6, note):
     [
         "最开始我填了 0.0，可见检查在 (4, 100) 上失败。",
         "讨论区有人说 other 填 0.0 也能过检查，其实不对。",
+        "第一个空先填的 0.0，(4, 100) 的检查就挂了。",  # lesson 7 blind v244 l7v244-ex-011
+        "有人会顺手填 0.0（第 5 课 sum 的单位元），但这里要先过 max。",  # lesson 7 blind v244 l7v244-ex-018
         "I hand-traced the 1×1 case (exp(0) = 1, output 1).",
         "the row has an offset 1e4 and a spread of 1.",
     ],
 )
 def test_a_first_try_a_reported_fill_or_an_english_word_holding_a_verb_is_no_filled_value(l7, note):
-    """Is a first try ('最开始我填了 0.0'), someone else's fill ('讨论区有人说 other 填 0.0') or a verb inside another
-    English word ('output 1', 'offset 1e4') kept out of the values the note says the submitted code holds? (lesson 7
-    blind v84 l7v84-ex-012, v85 l7v85-ex-005, -012)"""
+    """Is a first try ('最开始我填了 0.0', '先填的 0.0'), someone else's fill or habit ('讨论区有人说 other 填 0.0',
+    '有人会顺手填 0.0') or a verb inside another English word ('output 1', 'offset 1e4') kept out of the values the
+    note says the submitted code holds? (lesson 7 blind v84 l7v84-ex-012, v85 l7v85-ex-005, -012, v244 -011, -018)"""
     assert stated_values(prepare(note, l7), l7) == []
 
 

@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and forty-four blind sets appended as splits blind-v1 to blind-v244 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and forty-six blind sets appended as splits blind-v1 to blind-v246 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 245)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 247)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5263,6 +5263,31 @@ ROUND_READINGS = {
             ("explanation", "divisor 填 n_cols，格子数就这么多。", "divisor_reason", False),
             ("explanation", "centered_other 填 .0：补点得回到 0 才不添数。", "other_reason", True),
             ("explanation", "centered_other 填 .0：补点回到 1 也不添数。", "other_reason", False),
+        ],
+    ),
+    143: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "分母是当天实际测了的样本数。", "divide_by_n", True),
+            ("Q2", "分母是当天所有的孔位数。", "divide_by_n", False),
+            ("Q2", "只有前 n_cols 个 lane 是真实元素。", "divide_by_n", True),
+            ("Q2", "前 n_cols 个 lane 都会访存。", "divide_by_n", False),
+            ("Q2", "多出来的 28 个 padding lane 只贡献 0，却被算进了分母。", "divide_by_n", True),
+            ("Q2", "多出来的 28 个 padding lane 只贡献 0，求和不受影响。", "divide_by_n", False),
+            (
+                "Q1",
+                "padding lane 在 fp32 里会留下一点舍入的“本底噪声”，不是严格的 0，方差就偏大了。",
+                "padding_rounding_residue",
+                True,
+            ),
+            (
+                "Q1",
+                "padding lane 在 fp32 里就是严格的 0，变成 −mean 是因为减了均值。",
+                "padding_rounding_residue",
+                False,
+            ),
+            ("Q3", "1e4 + 0.xxx 这种数在 load 的时候小数部分就已经丢了。", "input_rounding_blamed", True),
+            ("Q3", "1e4 + 0.xxx 这种数在 load 的时候小数部分还在。", "input_rounding_blamed", False),
         ],
     ),
 }

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and forty-three blind sets appended as splits blind-v1 to blind-v243?"""
+    """Does the calibration file parse, with two hundred and forty-five blind sets appended as splits blind-v1 to blind-v245?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 244)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 246)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -6016,6 +6016,32 @@ ROUND_READINGS = {
             ("explanation", "被 mask 的 lane 在 store 时不会写回显存。", "padding_output_written", False),
         ],
     ),
+    142: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q1",
+                "padding lane 最后输出的 log 概率应该是 −∞，也就是概率 0。",
+                "padding_output_written",
+                True,
+            ),
+            ("Q1", "padding lane 最后不会输出，store 带着同一个 mask。", "padding_output_written", False),
+            ("Q1", "所以我的答案是 0.0，max 的问题另外处理。", "zero_fill_called_right", True),
+            ("Q1", "所以我的答案是 −∞，max 和 sum 都不受影响。", "zero_fill_called_right", False),
+            (
+                "Q1",
+                "tl.load never touches memory for them and just puts other into those registers.",
+                "input_fill",
+                True,
+            ),
+            (
+                "Q1",
+                "tl.load never touches memory for them and just puts the row max into those registers.",
+                "input_fill",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -6066,6 +6092,20 @@ def test_round79_the_max_identity_s_equation_alone_gives_no_reason(l7, text, rea
     """Is the max's identity written as its equation with no connective still no reason for lesson 7, so such an answer is
     capped and goes to a TA? Round 79 tried it as a cue (blind v237 l7v237-q1-017, labelled 2.0) and dropped it: over the
     calibration it lifted two answers labelled 1.0 for want of a chain (l7v24-q1-009, l7v112-q1-015) to 2.0 unrouted."""
+    assert has_cue(normalize(text), l7.language) is reason
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("访存受限，时间正比于字节数，预测约快 4 倍。", False),
+        ("访存受限，所以时间正比于字节数，预测约快 4 倍。", True),
+    ],
+)
+def test_round83_time_said_to_follow_the_bytes_alone_gives_no_reason(l7, text, reason):
+    """Is 'time proportional to the bytes' with no connective still no reason for lesson 7, so such a Q3 answer is capped
+    and goes to a TA? Round 83 tried it as a cue (blind v244 l7v244-q3-013, labelled 2.0) and dropped it: over the
+    calibration it lifted four Q3 answers half a point over their labels unrouted and read one as term stuffing."""
     assert has_cue(normalize(text), l7.language) is reason
 
 

@@ -58,3 +58,17 @@ def test_a_wrapped_english_clause_before_chinese_goes_on():
     """Does a long line ending in a Latin word continue when the next line opens in Chinese?"""
     text = "the padding lanes hold other and take part in tl.max\n和 tl.sum 两次归约"
     assert unwrap(text) == "the padding lanes hold other and take part in tl.max 和 tl.sum 两次归约"
+
+
+def test_a_wrapped_english_sentence_goes_on_in_lower_case():
+    """Does an English sentence wrapped in the middle ("… are masked\\noff, so tl.load …") read as one sentence,
+    while a list item or a capitalised new line after a short one stays apart? (lesson 7 blind v244 l7v244-q1-004)"""
+    text = "the lanes with cols >= N are masked\noff, so tl.load never touches memory for them."
+    assert split_sentences(text) == [
+        "the lanes with cols >= N are masked off, so tl.load never touches memory for them"
+    ]
+    for kept in (
+        "Output: the store is masked\n- the padding lanes are never written",
+        "Input stage\nthe lanes get other",
+    ):
+        assert unwrap(kept) == kept

@@ -31,6 +31,22 @@ def test_negation_stays_in_its_clause():
 
 
 @pytest.mark.parametrize(
+    ("text", "hit", "denied"),
+    [
+        ("tl.load never touches memory for them and they simply get other", "they simply get other", False),
+        ("tl.load never touches memory for them and they simply get other", "simply get other", False),
+        ("padding does not change the max and the sum", "the sum", True),
+        ("padding does not change the max and the sum", "the max", True),
+    ],
+)
+def test_and_before_a_new_pronoun_subject_ends_an_english_negation(text, hit, denied):
+    """Does 'and they …' start a clause the earlier 'never' no longer denies, while 'not … the max and the sum' still
+    denies both (lesson 7 blind v148 l7v148-q1-010, read whole once wrapped English lines were joined)?"""
+    sentence = normalize(text)
+    assert is_negated(sentence, *_hit(sentence, hit)) is denied
+
+
+@pytest.mark.parametrize(
     ("text", "denied"),
     [("类型不一致会编译报错", False), ("类型不匹配会编译报错", False), ("类型一致就不会编译报错", True)],
 )
