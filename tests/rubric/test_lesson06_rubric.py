@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and forty-six blind sets appended as splits blind-v1 to blind-v246 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and forty-eight blind sets appended as splits blind-v1 to blind-v248 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 247)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 249)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5288,6 +5288,23 @@ ROUND_READINGS = {
             ),
             ("Q3", "1e4 + 0.xxx 这种数在 load 的时候小数部分就已经丢了。", "input_rounding_blamed", True),
             ("Q3", "1e4 + 0.xxx 这种数在 load 的时候小数部分还在。", "input_rounding_blamed", False),
+        ],
+    ),
+    144: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "单遍那公式错就错在 padding 上：padding 也给平方了，mean(x²) 就偏大。",
+                "one_pass_padding",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍那公式错就错在大数相减：两个约 1e8 的数相减，有效位被抵消。",
+                "one_pass_padding",
+                False,
+            ),
         ],
     ),
 }

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and forty-five blind sets appended as splits blind-v1 to blind-v245?"""
+    """Does the calibration file parse, with two hundred and forty-seven blind sets appended as splits blind-v1 to blind-v247?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 246)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 248)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -6040,6 +6040,27 @@ ROUND_READINGS = {
                 "input_fill",
                 False,
             ),
+        ],
+    ),
+    143: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q3",
+                "融合 kernel 启动 4 × SM 个 program，所以并行度差 4 倍，时间就差 4 倍。",
+                "parallelism_speedup",
+                True,
+            ),
+            ("Q3", "融合 kernel 少读写显存，字节数差 4 倍，时间就差 4 倍。", "parallelism_speedup", False),
+            ("explanation", "被 mask 的 lane 在 tl.store 时其实也会写出去。", "padding_output_written", True),
+            (
+                "explanation",
+                "被 mask 的 lane 在 tl.store 时其实不会写出去。",
+                "padding_output_written",
+                False,
+            ),
+            ("Q1", "填 0.0：只有一行全是负数时才出错（max 变成 0）。", "zero_fill_harmless", True),
+            ("Q1", "填 0.0：一行全是负数时 max 变成 0，分母还多出 padding 项。", "zero_fill_harmless", False),
         ],
     ),
 }
