@@ -60,6 +60,9 @@ _TRIAL_AFTER = re.compile(
 _WOULD_AFTER = re.compile(r"^\s*(?:的话|就?会(?!议)|就?(?:等于|相当于)|\bwould\b|\bwill\b)")
 # A likeness ("省略 other 时拿到的是 0，和填 0.0 一样"): the fill it compares with, not the submitted one.
 _LIKENESS_BEFORE = re.compile(r"(?:和|跟|与|同)\s*$")
+# A fill right after 先 is the first try ("第一个空先填的 0.0，检查就挂了；改成 -inf 后全过", lesson 7 blind v244
+# l7v244-ex-011); "先减掉最大值" in the note's other checks is an order of steps, so this stays with the fills.
+_FIRST_TRY_BEFORE = re.compile(r"先\s*$")
 # A kernel name as a blank holds it ("n_cols", "row_max").
 _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*")
 _NORMATIVE = re.compile(r"(?:应该?|要|需要|必须|得|should|must|need\s+to|has\s+to)\s*\S{0,3}$")
@@ -180,9 +183,7 @@ def _states(text: str, hit: re.Match, rubric: Rubric, unfilled: bool) -> bool:
     if (
         told_as_earlier_or_trial(before)
         or told_as_earlier_or_trial(lead)
-        # "第一个空先填的 0.0，检查就挂了；改成 -inf 后全过": a fill right after 先 is the first try
-        # (lesson 7 blind v244 l7v244-ex-011); "先减掉最大值" elsewhere is an order of steps.
-        or before.rstrip().endswith("先")
+        or _FIRST_TRY_BEFORE.search(before)
         # Someone else's fill ("讨论区有人说 other 填 0.0 也能过检查，其实不对"): not what the submitted code holds.
         or is_reported(lead)
         or _LIKENESS_BEFORE.search(before)

@@ -167,13 +167,8 @@ def is_negated(
 
 def _from_new_subject(sentence: str, clause_start: int, start: int) -> str:
     """The clause's text before the hit, from its last "and <pronoun>" on (the pronoun may open the hit itself)."""
-    head = sentence[clause_start:start]
-    ends = [
-        m.end()
-        for m in _AND_NEW_SUBJECT.finditer(head + sentence[start : start + 24])
-        if m.end() <= len(head)
-    ]
-    return head[ends[-1] :] if ends else head
+    ends = [m.end() for m in _AND_NEW_SUBJECT.finditer(sentence, clause_start) if m.end() <= start]
+    return sentence[ends[-1] if ends else clause_start : start]
 
 
 def _after_cause(before: str, negators: re.Pattern) -> str:
