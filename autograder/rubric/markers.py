@@ -67,9 +67,10 @@ def step_arrow(sentence: str, marker: re.Match) -> bool:
         return False
     left, right = sentence[: marker.start()].split("→")[-1], sentence[marker.end() :]
     if re.search(r"\d\s*$", left) and re.match(
-        r"\s*(?:\.\.\.|…)?\s*(?:[a-z_]+\s*=\s*)?(?:\d|-\s*(?:mean|μ|mu)\b)", right
+        r"\s*(?:\.\.\.|…)?\s*(?:[a-z_]+\s*=\s*)?(?:-?\s*\d|-\s*(?:mean|μ|mu)\b)", right
     ):
-        # "128 → 64 → … → 1", "n=257 → block=512", "padding lane 0 → -mean": a value mapped to the next one
+        # "128 → 64 → … → 1", "n=257 → block=512", "padding lane 0 → -mean", "logit −20 → −400" (lesson 7 blind v248
+        # l7v248-q2-023): a value mapped to the next one
         return True
     if _ASSIGNED.fullmatch(re.split(r"[,;:]", left)[-1]) and re.match(r"[^→,;。]*=", right):
         return True  # "x=100 → tl.exp(100.) = +inf", "den = inf → inf/inf = nan": a value given, then what it computes

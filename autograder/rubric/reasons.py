@@ -126,8 +126,20 @@ def _vetoed_premise(q: Question, premise: str, rubric: Rubric) -> bool:
 
 
 def _conjuncts(premise: str) -> list[str]:
-    """The reasons a premise joins ("B1，并且 B2"), each with at least two letters of its own."""
-    return [c for c in _CONJUNCTION.split(premise) if len(LETTERS.sub("", c)) >= 2]
+    """The reasons a premise joins ("B1，并且 B2"), each with at least two letters of its own. A conjunction inside
+    brackets joins the items of an aside, not two reasons ("every intermediate (z, e, y, plus the max and sum vectors)
+    is written out": lesson 7 blind v249 l7v249-q3-019)."""
+    parts, start = [], 0
+    for joint in _CONJUNCTION.finditer(premise):
+        if not _in_brackets(premise, joint.start()):
+            parts.append(premise[start : joint.start()])
+            start = joint.end()
+    return [c for c in [*parts, premise[start:]] if len(LETTERS.sub("", c)) >= 2]
+
+
+def _in_brackets(text: str, position: int) -> bool:
+    opened = text.count("(", 0, position) + text.count("[", 0, position)
+    return opened > text.count(")", 0, position) + text.count("]", 0, position)
 
 
 def _sound(conjunct: str, known: list[Premise], rubric: Rubric) -> bool:

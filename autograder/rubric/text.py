@@ -68,6 +68,8 @@ _TURN = re.compile(
     r"^\W*(?:但是?|可是|然而|不过|其实|实际上|事实上|\bbut\b|\bhowever\b|\bactually\b|\bin\s+fact\b)"
     # "还有人说：只要数据小于 65504，fp16 就够了。这也不对：…" (lesson 6 blind v119 l6v119-q2-003): 也 or 都 before the verdict.
     r"|^\W*(?:这|那|这个|那个|这种|此)?\s*(?:说法|看法|理解|想法)?\s*(?:也|都|同样)?\s*(?:是错的|是错误的|不对|错了|不成立|并不成立|是误解)"
+    # A verdict of half ("这个说法不全对": lesson 7 blind v248 l7v248-q3-022): the student still sets the saying aside.
+    r"|^\W*(?:这|那|这个|那个|这种|此)?\s*(?:说法|看法|理解|想法)?\s*(?:也)?\s*(?:不全对|不完全对|并不全对|只对了一半|只说对了一半)"
     r"|^\W*(?:this|that)(?:'s|\s+is)\s+(?:wrong|not\s+true|incorrect|false|a\s+myth)\b"
     # The student's own verdict, labelled ("我的结论：不对。": lesson 7 blind v129 l7v129-q1-011), or an earlier belief
     # seen through later ("后来读了第 2 节才明白不是这样": lesson 6 blind v130 l6v130-q1-007).
@@ -140,7 +142,19 @@ def disowned(sentences: list[Sentence], index: int) -> bool:
     ("第一种说 '…'：不对"): the student states the belief only to reject it."""
     following = sentences[index + 1].text if index + 1 < len(sentences) else ""
     text = sentences[index].text
+    if _ENUMERATED_SAYING.match(text) and any(_ALL_REJECTED.search(s.text) for s in sentences[:index]):
+        return True
     return is_reported(text) and bool(_TURN.search(following) or _ANSWERED.search(text))
+
+
+# Sayings rejected all at once, then quoted one by one ("常听到两种说法，都不对。一是 '…'。二是 '…'。": lesson 6 blind
+# v148 l6v148-q2-002): each quoted item is a saying the student has already turned down.
+_ENUMERATED_SAYING = re.compile(
+    r"^\W*(?:其?[一二三四]|第\s*[一二三四1-4]\s*(?:种|个|条)?\s*(?:说法)?)\s*(?:是|:)\s*[\"「『]"
+)
+_ALL_REJECTED = re.compile(
+    r"(?:说法|看法|理解|误解|观点)[^。]{0,6}?,?\s*(?:都|全都|全)\s*(?:不对|是错的|错了|不成立)\W*$"
+)
 
 
 def is_romanized(text: str) -> bool:

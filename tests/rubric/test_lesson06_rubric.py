@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and forty-eight blind sets appended as splits blind-v1 to blind-v248 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and fifty blind sets appended as splits blind-v1 to blind-v250 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 249)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 251)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5307,6 +5307,17 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    145: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "空位记 0 秒，算总成绩时加进去不影响。", "mean_right", True),
+            ("Q1", "空位不记 0 秒。", "mean_right", False),
+            ("Q1", "不再 mask 的话方差被虚增 3·mean²/5。", "output", True),
+            ("Q1", "不再 mask 的话方差没被虚增。", "output", False),
+            ("Q3", "我自己跑出来只有约 2600 GB/s。", "own_measurement", True),
+            ("Q3", "朴素的小 kernel 自己只跑到约 2600 GB/s。", "own_measurement", False),
+        ],
+    ),
 }
 
 
@@ -5805,6 +5816,28 @@ ROUND_PREMISES = {
     141: [
         ("Q1", "加 0 等于没加", True),
         ("Q1", "加 0 等于加了 1", False),
+    ],
+    # Are the sum of the real values, an error growing with the mean, a subtraction lane by lane or at every place, the
+    # padding mixed into the variance, and the real count in the class's words read as sound, while their twins are not?
+    145: [
+        ("Q1", "# → 和 = 真实 N 个学时之和", True),
+        ("Q1", "# → 和 = BLOCK_SIZE 个学时之和", False),
+        ("Q1", "均值越大错得越离谱", True),
+        ("Q1", "均值越大错得越少", False),
+        ("Q1", "x − mean 是一个 lane 一个 lane 地减，它不管你是不是 padding", True),
+        ("Q1", "x − mean 只减真实的 lane", False),
+        ("Q1", "x - mean 是对每个位置都做的，包括 padding", True),
+        ("Q1", "x - mean 只对真实位置做", False),
+        ("Q1", "然后平方求和它就混进方差里了", True),
+        ("Q1", "然后平方求和它就被挡在方差外面了", False),
+        ("Q2", "只有 n_cols 个真的", True),
+        ("Q2", "n_cols 个都是假的", False),
+        ("Q2", "真正的数就 N 个嘛", True),
+        ("Q2", "真正的数有 BLOCK_SIZE 个", False),
+        ("Q2", "真正有数据的只有 N 个", True),
+        ("Q2", "有数据的有 BLOCK_SIZE 个", False),
+        ("Q2", "the other BLOCK_SIZE - N are zeros we made up", True),
+        ("Q2", "the other BLOCK_SIZE - N are real values", False),
     ],
 }
 

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and forty-seven blind sets appended as splits blind-v1 to blind-v247?"""
+    """Does the calibration file parse, with two hundred and forty-nine blind sets appended as splits blind-v1 to blind-v249?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 248)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 250)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -646,6 +646,22 @@ ROUND_PREMISES = {
         ("Q1", "mask 只作用于归约，不作用于访存", False),
         ("Q1", "tl.max 和 tl.sum 并不知道哪个 lane 是 padding", True),
         ("Q1", "tl.max 和 tl.sum 知道哪个 lane 是 padding", False),
+    ],
+    # Are a block width that must be a power of two, an all-negative row as an inequality, a masked lane's register
+    # holding other and every intermediate written out and read back read as sound, while their twins are not?
+    144: [
+        ("Q1", "但块宽必须是 2 的幂", True),
+        ("Q1", "但块宽可以是任意值", False),
+        ("Q1", "# 若 other=0.0 且整行 < 0", True),
+        ("Q1", "# 若 other=0.0 且整行 > 0", False),
+        ("Q1", "但寄存器里照样有一个值，就是 other", True),
+        ("Q1", "但寄存器里没有值", False),
+        (
+            "Q3",
+            "every intermediate (z, e, y, plus the max and sum vectors) is written out and read back",
+            True,
+        ),
+        ("Q3", "every intermediate (z, e, y, plus the max and sum vectors) stays in registers", False),
     ],
 }
 
@@ -6063,6 +6079,13 @@ ROUND_READINGS = {
             ("Q1", "填 0.0：一行全是负数时 max 变成 0，分母还多出 padding 项。", "zero_fill_harmless", False),
         ],
     ),
+    144: (
+        '-float("inf"), row_max',
+        [
+            ("Q3", "我自己跑出来朴素只有约 2689 GB/s。", "own_measurement", True),
+            ("Q3", "比 4 倍多是因为朴素的小 kernel 自己只跑到约 2689 GB/s。", "own_measurement", False),
+        ],
+    ),
 }
 
 
@@ -6316,3 +6339,17 @@ def test_round76_nan_or_zero_after_an_infinite_denominator_is_no_gate_topic(l7, 
         "log-softmax 写成 (x − m) − log(d)，不先算 softmax 再取 log，因为下溢成 0 的概率取 log 得 −inf。"
     )
     assert ("unread" in score(l7, "Q2", answer).flags) is routed
+
+
+@pytest.mark.parametrize(
+    ("launch", "routed"),
+    [("几次 launch 的开销只是零头。", False), ("几次 launch 的开销不小。", True)],
+)
+def test_round85_launch_called_small_change_is_read(l7, launch, routed):
+    """Is the launch's cost called small change on the large shapes ('几次 launch 的开销只是零头', lesson 7 version 144,
+    blind v249 l7v249-q3-011) read, while the same cost called not small still goes to a TA?"""
+    answer = (
+        "朴素 5 步合计读 5MN + 2M、写 3MN + 2M，融合读写各 MN；因为访存受限，时间跟字节成正比，所以预测约 4 倍。"
+        "实测 4096×4096 快 5.09 倍，符合。4096×4096 时朴素实现要 0.2 ms，"
+    )
+    assert score(l7, "Q3", answer + launch).needs_review is routed

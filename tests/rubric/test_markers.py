@@ -101,3 +101,10 @@ def test_zhe_yang_after_a_concession_draws_no_consequence():
     ):
         assert [m.group(0) for m in MARKER.finditer(normalize(text))] == []
     assert kinds("先减最大值，这样 exp 就不会溢出") == [("这样", "backward")]
+
+
+def test_round85_a_negative_value_mapped_to_another_is_no_cause():
+    """Is 'logit −20 → −400' (a value scaled to the next, lesson 7 blind v248 l7v248-q2-023) a step, while an arrow
+    from a negative value to a claim ('−20 → 下溢成 0') stays a cause?"""
+    assert "→" not in without_step_arrows(normalize("某个 logit −20 → −400（温度缩放后）"))
+    assert "→" in without_step_arrows(normalize("某个 logit −20 → 下溢成 0，所以 log 得 -inf"))

@@ -220,6 +220,9 @@ def test_a_pipeline_stage_after_a_comma_is_a_step():
     [
         ("eps 保证方差为 0 时 rstd 有限", False),
         ("0 只保证和不变，不保证个数不变", False),
+        # lesson 6 blind v250 l6v250-q2-004: a verdict before a colon is no part of the subject
+        ("其实不对：0 只保证和不变，不保证个数不变", False),
+        ("其实不对：x+0=x 保证和不变", True),
         ("x+0=x 保证和不变", True),
         ("padding 填 0 保证和不变", True),
         ("它的值必须保证 max(x, e) = x", True),
@@ -355,3 +358,16 @@ def test_a_stance_clause_is_no_premise_of_its_own():
 
     assert premises("最大那项是 1，分母至少是 1，我觉得这样就不会溢出")[-1].endswith("分母至少是 1")
     assert premises("我觉得分母至少是 1，这样就不会溢出")[-1].endswith("我觉得分母至少是 1")
+
+
+def test_round85_a_conjunction_inside_brackets_joins_no_second_reason():
+    """Is 'every intermediate (z, e, y, plus the max and sum vectors) is written out' one reason (the plus lists the
+    aside's items: lesson 7 blind v249 l7v249-q3-019), while a plus outside the brackets still joins two?"""
+    from autograder.rubric.reasons import _conjuncts
+
+    aside = "every intermediate (z, e, y, plus the max and sum vectors) is written out and read back"
+    assert _conjuncts(aside) == [aside]
+    assert (
+        len(_conjuncts("every intermediate (z, e, y) is written out plus the kernel is launched five times"))
+        == 2
+    )

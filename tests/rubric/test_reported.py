@@ -353,3 +353,33 @@ def test_a_first_suspicion_ruled_out_by_a_check_is_disowned(sentences, disowned_
 
     read = [Sentence(t, normalize(t), False) for t in sentences]
     assert disowned(read, 0) is disowned_first
+
+
+def test_round85_a_saying_called_half_right_is_disowned():
+    """Is '教研组有老师说"融合快就是因为少启动了 4 个 kernel"。这个说法不全对。' (lesson 7 blind v248 l7v248-q3-022) a saying the
+    student sets aside, while the same saying before a sentence that agrees with it is still the student's claim?"""
+    from autograder.rubric.premises import Sentence
+    from autograder.rubric.text import disowned
+
+    def sentences(*texts):
+        return [Sentence(t, normalize(t), False) for t in texts]
+
+    saying = '教研组有老师说"融合快就是因为少启动了 4 个 kernel"。'
+    assert disowned(sentences(saying, "这个说法不全对。"), 0)
+    assert not disowned(sentences(saying, "这个说法很对。"), 0)
+
+
+def test_round85_sayings_rejected_together_then_quoted_one_by_one_are_disowned():
+    """Are '一是 "…"' and '二是 "…"' after '常听到两种说法，都不对。' (lesson 6 blind v148 l6v148-q2-002) sayings the student
+    has turned down, while the same quoted items after '常听到两种说法，都对。' are still claims?"""
+    from autograder.rubric.premises import Sentence
+    from autograder.rubric.text import disowned
+
+    def sentences(*texts):
+        return [Sentence(t, normalize(t), False) for t in texts]
+
+    items = ('一是"除以谁差不多"。', '二是"数据只有三位有效数字，fp16 够了"。', "存储也许够，累加不够。")
+    rejected = sentences("常听到两种说法，都不对。", *items)
+    assert disowned(rejected, 1) and disowned(rejected, 2)
+    accepted = sentences("常听到两种说法，都对。", *items)
+    assert not disowned(accepted, 1) and not disowned(accepted, 2)
