@@ -60,6 +60,9 @@ _TYPOS = {
     # 实测 / 预测 typed with 侧 (the same shi/ce keys): neither 实侧 nor 预侧 is a word.
     "实侧": "实测",
     "预侧": "预测",
+    # Lesson 7 blind v250 l7v250-ex-016 ('改成付无穷就过了') and v251 l7v251-ex-007 ('检去最大直'): neither is a word.
+    "付无穷": "负无穷",
+    "检去": "减去",
 }
 _TYPO_RE = re.compile("|".join(map(re.escape, _TYPOS)))
 # Homophones that are also parts of real words: folded only where the context leaves no doubt. 天 for 填
@@ -112,6 +115,11 @@ _CONTEXT_TYPOS = (
     (re.compile(r"平一(?=\s*(?:不改变|不变|不影响|不会改变))"), "平移"),
     # 一出 for 溢出 after a modal ("fp16 会一出", "容易一出"), never "一出错就…" or "一出现".
     (re.compile(r"(?<=会|要|易|能|就|怕)一出(?!错|现|来|去|门|戏|手|问题|事|场|发|口|生)"), "溢出"),
+    # 一出 after exp, 接过 (took over) before what stays unchanged, 因未 before what the clause is about (lesson 7 blind v250
+    # l7v250-ex-016, '防止 exp 一出，接过不变'; '因未 28 个 padding lane 都进了分木').
+    (re.compile(r"(?:(?<=exp\s)|(?<=exp))一出(?!错|现|来|去|问题|事)"), "溢出"),
+    (re.compile(r"接过(?=\s*(?:不变|不会变|没变|一样))"), "结果"),
+    (re.compile(r"(?:(?<=^)|(?<=[,;:。，；：\s]))因未(?=\s*(?:\d|[a-z_]|它|这|那))"), "因为"),
 )
 
 

@@ -32,7 +32,9 @@ _PROSE_SENTENCE_END = re.compile(r"[。；！？]")
 _CJK = r"\u3400-\u9fff"
 _SEPARATOR_END = re.compile(r"[,，、:：]\s*$")
 _CJK_END = re.compile(rf"[{_CJK}]\s*$")
-_WORD_END = re.compile(r"[a-z0-9)\]]\s*$", re.IGNORECASE)
+# A full-width bracket closes an aside as an ASCII one does ("并行度是朴素实现（每个 SM 一个 block）\n的 4 倍": lesson 7 blind
+# v251 l7v251-q3-011).
+_WORD_END = re.compile(r"[a-z0-9)\]）】]\s*$", re.IGNORECASE)
 _CJK_START = re.compile(rf"^\s*[{_CJK}]")
 _PROSE_START = re.compile(rf"^\s*[{_CJK}a-z0-9(（\"“'‘]", re.IGNORECASE)
 # English wrapped mid-sentence goes on in lower case ("the lanes with cols >= N are masked\noff, so tl.load …").

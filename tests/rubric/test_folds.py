@@ -127,3 +127,18 @@ def test_homophones_of_the_v85_class_fold():
     )
     assert fold_typos("他住在平房里，需求合理") == "他住在平房里，需求合理"
     assert fold_typos("exp 溢出以后就是 inf") == "exp 溢出以后就是 inf"
+
+
+def test_round86_homophones_of_the_v250_and_v251_classes_fold():
+    """Are 付无穷, 检去, 一出 after exp, 接过 before what stays unchanged and 因未 before what the clause is about folded
+    (lesson 7 blind v250 l7v250-ex-016, v251 l7v251-ex-007), while 接过来, 因未能 and 一出错 stay as they are?"""
+    assert (
+        fold_typos(
+            "因未 28 个 padding lane 都进了分木；改成付无穷就过了。检去最大值是防止 exp 一出，接过不变。"
+        )
+        == "因为 28 个 padding lane 都进了分母；改成负无穷就过了。减去最大值是防止 exp 溢出，结果不变。"
+    )
+    assert (
+        fold_typos("他接过来一看，因未能按时提交，exp 一出错就停")
+        == "他接过来一看，因未能按时提交，exp 一出错就停"
+    )

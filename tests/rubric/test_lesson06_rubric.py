@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and fifty blind sets appended as splits blind-v1 to blind-v250 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and fifty-two blind sets appended as splits blind-v1 to blind-v252 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 251)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 253)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5316,6 +5316,15 @@ ROUND_READINGS = {
             ("Q1", "不再 mask 的话方差没被虚增。", "output", False),
             ("Q3", "我自己跑出来只有约 2600 GB/s。", "own_measurement", True),
             ("Q3", "朴素的小 kernel 自己只跑到约 2600 GB/s。", "own_measurement", False),
+        ],
+    ),
+    146: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "有效数据仅 N 条，padding 为补位，不计入台账条数。", "divide_by_n", True),
+            ("Q2", "有效数据有 BLOCK_SIZE 条。", "divide_by_n", False),
+            ("Q3", "平方和加起来超过了 fp32 的上限，所以单遍会错。", "fp32_overflow", True),
+            ("Q3", "平方和加起来远没到 fp32 的上限。", "fp32_overflow", False),
         ],
     ),
 }

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and forty-nine blind sets appended as splits blind-v1 to blind-v249?"""
+    """Does the calibration file parse, with two hundred and fifty-one blind sets appended as splits blind-v1 to blind-v251?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 250)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 252)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -6084,6 +6084,44 @@ ROUND_READINGS = {
         [
             ("Q3", "我自己跑出来朴素只有约 2689 GB/s。", "own_measurement", True),
             ("Q3", "比 4 倍多是因为朴素的小 kernel 自己只跑到约 2689 GB/s。", "own_measurement", False),
+        ],
+    ),
+    145: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "填 0.0 的话，全负的行 max 被 0 顶替，这是唯一的错。", "zero_fill_harmless", True),
+            (
+                "Q1",
+                "填 0.0 的话，全负的行 max 被 0 顶替，分母也多出 padding 项。",
+                "zero_fill_harmless",
+                False,
+            ),
+            ("Q2", "不减的话有的 exp 会大于 1，输出就不是概率了。", "shift_caps_probabilities", True),
+            ("Q2", "不减的话有的 exp 会溢出成 inf，输出就是 NaN 了。", "shift_caps_probabilities", False),
+            (
+                "Q3",
+                "每个 SM 放 4 个，所以并行度是朴素实现（每个 SM 一个 block）的 4 倍，快 4 倍。",
+                "parallelism_speedup",
+                True,
+            ),
+            (
+                "Q3",
+                "融合 kernel 只读写一次，字节是朴素实现（5 个 kernel）的 1/4，快 4 倍。",
+                "parallelism_speedup",
+                False,
+            ),
+            (
+                "explanation",
+                "因为 −∞ 是单位元、mask、other、数值稳定，所以 other 填 float('-inf')。",
+                "reasons_only_named",
+                True,
+            ),
+            (
+                "explanation",
+                "因为 max(x, −∞) = x、exp(−∞) = 0，所以 other 填 float('-inf')。",
+                "reasons_only_named",
+                False,
+            ),
         ],
     ),
 }

@@ -72,3 +72,15 @@ def test_a_wrapped_english_sentence_goes_on_in_lower_case():
         "Input stage\nthe lanes get other",
     ):
         assert unwrap(kept) == kept
+
+
+def test_round86_a_line_wrapped_after_a_full_width_bracket_goes_on():
+    """Does a long line that ends in a full-width bracket go on into the next ("并行度是朴素实现（每个 SM 一个 block）\\n的
+    4 倍": lesson 7 blind v251 l7v251-q3-011), while a short heading that ends in one stays apart?"""
+    text = "每个 SM 放 4 个 program，所以并行度是朴素实现（每个 SM 一个 block）\n的 4 倍，快 4 倍。"
+    assert (
+        unwrap(text)
+        == "每个 SM 放 4 个 program，所以并行度是朴素实现（每个 SM 一个 block） 的 4 倍，快 4 倍。"
+    )
+    kept = "输出（store）\n只写真实的 lane"
+    assert unwrap(kept) == kept
