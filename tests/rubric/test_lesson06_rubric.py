@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and fifty-two blind sets appended as splits blind-v1 to blind-v252 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and fifty-four blind sets appended as splits blind-v1 to blind-v254 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 253)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 255)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5325,6 +5325,31 @@ ROUND_READINGS = {
             ("Q2", "有效数据有 BLOCK_SIZE 条。", "divide_by_n", False),
             ("Q3", "平方和加起来超过了 fp32 的上限，所以单遍会错。", "fp32_overflow", True),
             ("Q3", "平方和加起来远没到 fp32 的上限。", "fp32_overflow", False),
+        ],
+    ),
+    147: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "mask 的时候 padding 放一个接近 0 的小数就行，不一定非得是 0。", "near_zero_fill", True),
+            (
+                "Q1",
+                "mask 的时候 padding 必须放 0，一个接近 0 的小数平方后也会进方差。",
+                "near_zero_fill",
+                False,
+            ),
+            ("Q2", "方差应该除以 N−1，这是统计学常识，本课除以 N 是错的。", "variance_needs_n_minus_1", True),
+            ("Q2", "方差除以 N，本课用的是总体方差，N−1 是样本方差。", "variance_needs_n_minus_1", False),
+            (
+                "Q2",
+                "fp16 转 fp32 纯粹是为了和 PyTorch 默认的 dtype 一致，和精度没关系。",
+                "fp32_for_compat",
+                True,
+            ),
+            ("Q2", "fp16 转 fp32 是为了累加不溢出、小数不被舍掉，和精度很有关系。", "fp32_for_compat", False),
+            ("Q2", "分母是交了数的村数，不能把表格里凑行数的空行也算上。", "divide_by_n", True),
+            ("Q2", "分母是表格的总行数。", "divide_by_n", False),
+            # Tried and dropped: 偏低 beside 偏小 lifted four calibration answers over their labels (l6v135-q2-004, l6v141-q2-019).
+            ("Q2", "除以 BLOCK_SIZE 的话平均值偏低。", "block_wrong_effect", False),
         ],
     ),
 }

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and fifty-one blind sets appended as splits blind-v1 to blind-v251?"""
+    """Does the calibration file parse, with two hundred and fifty-three blind sets appended as splits blind-v1 to blind-v253?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 252)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 254)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -662,6 +662,14 @@ ROUND_PREMISES = {
             True,
         ),
         ("Q3", "every intermediate (z, e, y, plus the max and sum vectors) stays in registers", False),
+    ],
+    # Are the small shapes called small in English and the naive version's bandwidth below the fused kernel's read as sound,
+    # while the large shapes and a naive bandwidth above the fused one are not?
+    146: [
+        ("Q3", "Those matrices are small (2 MB, 16 MB)", True),
+        ("Q3", "Those matrices are large (256 MB)", False),
+        ("Q3", "朴素 512 MiB / 0.1997 ms ≈ 2.69 TB/s，比融合低", True),
+        ("Q3", "朴素 512 MiB / 0.1997 ms ≈ 2.69 TB/s，比融合高", False),
     ],
 }
 
@@ -6124,6 +6132,30 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    146: (
+        '-float("inf"), row_max',
+        [
+            ("explanation", "因为 单位元 + mask + 归约，所以 other 填 −inf。", "reasons_only_named", True),
+            (
+                "explanation",
+                "因为 max(x, −∞) = x，exp(−∞) = 0，所以 other 填 −inf。",
+                "reasons_only_named",
+                False,
+            ),
+            (
+                "explanation",
+                '因为单位元 + 平移不变 + 数值稳定 + mask 语义，所以 other=float("-inf")。',
+                "reasons_only_named",
+                True,
+            ),
+            (
+                "explanation",
+                '因为 padding 在 tl.max 里不能胜出、exp 之后要是 0，所以 other=float("-inf")。',
+                "reasons_only_named",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -6381,11 +6413,17 @@ def test_round76_nan_or_zero_after_an_infinite_denominator_is_no_gate_topic(l7, 
 
 @pytest.mark.parametrize(
     ("launch", "routed"),
-    [("几次 launch 的开销只是零头。", False), ("几次 launch 的开销不小。", True)],
+    [
+        ("几次 launch 的开销只是零头。", False),
+        ("几次 launch 的开销不小。", True),
+        ("5 次启动的开销只占其中很小一部分。", False),
+        ("5 次启动的开销占了大部分。", True),
+    ],
 )
 def test_round85_launch_called_small_change_is_read(l7, launch, routed):
     """Is the launch's cost called small change on the large shapes ('几次 launch 的开销只是零头', lesson 7 version 144,
-    blind v249 l7v249-q3-011) read, while the same cost called not small still goes to a TA?"""
+    blind v249 l7v249-q3-011; version 146, v252 l7v252-q3-024, '只占其中很小一部分') read, while the same cost called not small
+    still goes to a TA?"""
     answer = (
         "朴素 5 步合计读 5MN + 2M、写 3MN + 2M，融合读写各 MN；因为访存受限，时间跟字节成正比，所以预测约 4 倍。"
         "实测 4096×4096 快 5.09 倍，符合。4096×4096 时朴素实现要 0.2 ms，"
