@@ -165,7 +165,7 @@ def _agent_only(marker: re.Match, before: str) -> bool:
     '它的值必须保证 max(x, e) = x' keep theirs."""
     if marker.group(0) not in ("保证", "确保", "ensures", "ensure"):
         return False
-    # The subject is the last clause before the marker, a verdict before a colon not ("其实不对：0 只保证…": lesson 6 blind v250).
+    # The subject is the last clause before the marker, not a verdict before a colon ("其实不对：0 只保证…": lesson 6 blind v250).
     subject = re.sub(r"(?:只|就|也|都|能|可以|会)+\s*$", "", re.split(r"[,;:]", before)[-1]).strip()
     if not subject or re.search(r"[=<>≤≥]|必须|需要|要|应|得|\bmust\b|\bhas\s+to\b", subject):
         return False  # a formula, or a requirement ("它的值必须保证 …"), is the premise itself

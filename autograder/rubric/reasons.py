@@ -138,6 +138,7 @@ def _conjuncts(premise: str) -> list[str]:
 
 
 def _in_brackets(text: str, position: int) -> bool:
+    """Whether `position` lies inside a bracket opened before it in `text`."""
     opened = text.count("(", 0, position) + text.count("[", 0, position)
     return opened > text.count(")", 0, position) + text.count("]", 0, position)
 

@@ -64,6 +64,16 @@ _REPORTED = re.compile(
 )
 # A sentence that opens by turning against what came before: "有人觉得 0 够小。但……", or that is a verdict on
 # it ("常见的误解是：…。这是错的。", "That is wrong.").
+# Sayings rejected all at once, then quoted one by one ("常听到两种说法，都不对。一是 '…'。二是 '…'。": lesson 6 blind
+# v148 l6v148-q2-002): each quoted item is a saying the student has already turned down.
+_ENUMERATED_SAYING = re.compile(
+    r"^\W*(?:其?[一二三四]|第\s*[一二三四1-4]\s*(?:种|个|条)?\s*(?:说法)?)\s*(?:是|:)\s*[\"「『]"
+)
+_ALL_REJECTED = re.compile(
+    r"(?:说法|看法|理解|误解|观点)[^。]{0,6}?,?\s*(?:都|全都|全)\s*(?:不对|是错的|错了|不成立)\W*$"
+)
+
+
 _TURN = re.compile(
     r"^\W*(?:但是?|可是|然而|不过|其实|实际上|事实上|\bbut\b|\bhowever\b|\bactually\b|\bin\s+fact\b)"
     # "还有人说：只要数据小于 65504，fp16 就够了。这也不对：…" (lesson 6 blind v119 l6v119-q2-003): 也 or 都 before the verdict.
@@ -145,16 +155,6 @@ def disowned(sentences: list[Sentence], index: int) -> bool:
     if _ENUMERATED_SAYING.match(text) and any(_ALL_REJECTED.search(s.text) for s in sentences[:index]):
         return True
     return is_reported(text) and bool(_TURN.search(following) or _ANSWERED.search(text))
-
-
-# Sayings rejected all at once, then quoted one by one ("常听到两种说法，都不对。一是 '…'。二是 '…'。": lesson 6 blind
-# v148 l6v148-q2-002): each quoted item is a saying the student has already turned down.
-_ENUMERATED_SAYING = re.compile(
-    r"^\W*(?:其?[一二三四]|第\s*[一二三四1-4]\s*(?:种|个|条)?\s*(?:说法)?)\s*(?:是|:)\s*[\"「『]"
-)
-_ALL_REJECTED = re.compile(
-    r"(?:说法|看法|理解|误解|观点)[^。]{0,6}?,?\s*(?:都|全都|全)\s*(?:不对|是错的|错了|不成立)\W*$"
-)
 
 
 def is_romanized(text: str) -> bool:
