@@ -62,8 +62,6 @@ _REPORTED = re.compile(
     # student cites it to reject it (lesson 6 blind v12 l6v12-q3-002).
     rf"{_QUOTED_VERDICT}"
 )
-# A sentence that opens by turning against what came before: "有人觉得 0 够小。但……", or that is a verdict on
-# it ("常见的误解是：…。这是错的。", "That is wrong.").
 # Sayings rejected all at once, then quoted one by one ("常听到两种说法，都不对。一是 '…'。二是 '…'。": lesson 6 blind
 # v148 l6v148-q2-002): each quoted item is a saying the student has already turned down.
 _ENUMERATED_SAYING = re.compile(
@@ -74,12 +72,14 @@ _ALL_REJECTED = re.compile(
 )
 
 
+# A sentence that opens by turning against what came before: "有人觉得 0 够小。但……", or that is a verdict on
+# it ("常见的误解是：…。这是错的。", "That is wrong.").
 _TURN = re.compile(
     r"^\W*(?:但是?|可是|然而|不过|其实|实际上|事实上|\bbut\b|\bhowever\b|\bactually\b|\bin\s+fact\b)"
     # "还有人说：只要数据小于 65504，fp16 就够了。这也不对：…" (lesson 6 blind v119 l6v119-q2-003): 也 or 都 before the verdict.
-    r"|^\W*(?:这|那|这个|那个|这种|此)?\s*(?:说法|看法|理解|想法)?\s*(?:也|都|同样)?\s*(?:是错的|是错误的|不对|错了|不成立|并不成立|是误解)"
     # A verdict of half ("这个说法不全对": lesson 7 blind v248 l7v248-q3-022): the student still sets the saying aside.
-    r"|^\W*(?:这|那|这个|那个|这种|此)?\s*(?:说法|看法|理解|想法)?\s*(?:也)?\s*(?:不全对|不完全对|并不全对|只对了一半|只说对了一半)"
+    r"|^\W*(?:这|那|这个|那个|这种|此)?\s*(?:说法|看法|理解|想法)?\s*(?:(?:也|都|同样)?\s*(?:是错的|是错误的|不对|错了|不成立|并不成立|是误解)"
+    r"|(?:也)?\s*(?:不全对|不完全对|并不全对|只对了一半|只说对了一半))"
     r"|^\W*(?:this|that)(?:'s|\s+is)\s+(?:wrong|not\s+true|incorrect|false|a\s+myth)\b"
     # The student's own verdict, labelled ("我的结论：不对。": lesson 7 blind v129 l7v129-q1-011), or an earlier belief
     # seen through later ("后来读了第 2 节才明白不是这样": lesson 6 blind v130 l6v130-q1-007).
