@@ -29,6 +29,7 @@ def rubrics(l5, l6, l7):
         "我把检查单元里的 atol 和 rtol 统一调整为 1e-3，调整后全部通过。",
         "1×1 没有实际意义，就把它从检查的 shape 列表里删掉了，剩下的都通过了。",
         "线上不会出现 100 这种宽度，所以我把检查里的形状改成 (4,128) 和 (7,256)，现在全部通过。",
+        "可见检查里的 (1, 1) 我删掉了：1×1 的结果永远一样，测它没有意义。",
     ],
 )
 def test_every_lesson_vetoes_a_loosened_or_deleted_check(rubrics, assignment, note):
@@ -48,6 +49,7 @@ def test_every_lesson_vetoes_a_loosened_or_deleted_check(rubrics, assignment, no
         "cases 里 fp16 那一行失败了，我把代码里的累加改成 fp32 以后就过了。",
         "atol 和 rtol 保持为 1e-4，我调整的是代码里的累加类型。",
         "检查里的形状是 (4,100) 和 (7,257)，我没有改它们，改的是代码里的 mask。",
+        "可见检查里的 (1, 1) 我没动，它一开始报错，改了代码里的 mask 以后就过了。",
     ],
 )
 def test_a_check_left_alone_is_no_loosened_check(rubrics, assignment, note):

@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and fifty-four blind sets appended as splits blind-v1 to blind-v254 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and fifty-eight blind sets appended as splits blind-v1 to blind-v258 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 255)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 259)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5352,6 +5352,19 @@ ROUND_READINGS = {
             ("Q2", "除以 BLOCK_SIZE 的话平均值偏低。", "block_wrong_effect", False),
         ],
     ),
+    148: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "8 条通道开了 5 条，只能除以 5，除以 8 平均数就被没开的通道拉低。", "divide_by_n", True),
+            ("Q2", "8 条通道开了 5 条，只能除以 8，除以 5 平均数也一样。", "divide_by_n", False),
+            ("Q2", "BLOCK_SIZE 是一块放多少个，感觉两个应该差不多。", "divisor_irrelevant", True),
+            ("Q2", "BLOCK_SIZE 是一块放多少个，两个差得很远。", "divisor_irrelevant", False),
+            ("Q3", "单遍在大偏移下不准；max 防负，eps 防 0。", "clamp_reason", True),
+            ("Q3", "单遍在大偏移下不准；eps 防负，max 防 0。", "clamp_reason", False),
+            ("Q3", "单遍在大偏移下不准；max 防负，eps 防 0。", "eps_reason", True),
+            ("Q3", "单遍在大偏移下不准；eps 防负，max 防 0。", "eps_reason", False),
+        ],
+    ),
 }
 
 
@@ -5872,6 +5885,16 @@ ROUND_PREMISES = {
         ("Q2", "有数据的有 BLOCK_SIZE 个", False),
         ("Q2", "the other BLOCK_SIZE - N are zeros we made up", True),
         ("Q2", "the other BLOCK_SIZE - N are real values", False),
+    ],
+    # Are the true premises blind v255-v258 routed only for a TA to confirm (the padded zeros adding nothing, in English; the
+    # mean pulled down, as what follows otherwise; the subtraction alone in a comment) known, while their false twins are not?
+    148: [
+        ("Q2", "the zeros add nothing", True),
+        ("Q2", "the zeros add something", False),
+        ("Q2", "均值可能会被拉小", True),
+        ("Q2", "均值不会变", False),
+        ("Q3", "# 相减", True),
+        ("Q3", "# 相加", False),
     ],
 }
 

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and fifty-three blind sets appended as splits blind-v1 to blind-v253?"""
+    """Does the calibration file parse, with two hundred and fifty-seven blind sets appended as splits blind-v1 to blind-v257?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 254)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 258)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -6154,6 +6154,24 @@ ROUND_READINGS = {
                 "reasons_only_named",
                 False,
             ),
+        ],
+    ),
+    147: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "我觉得填 0.0 比较合适，因为 0 加到分母里不改变总和。", "zero_fill_called_right", True),
+            ("Q1", "我觉得填 −∞ 比较合适，因为 exp(−∞) = 0 不改变总和。", "zero_fill_called_right", False),
+            (
+                "explanation",
+                "softmax 对平移不变，减哪个常数都行，均值让数据更居中。",
+                "shift_blank_mean",
+                True,
+            ),
+            ("explanation", "softmax 对平移不变，但只有减最大值才能保证不溢出。", "shift_blank_mean", False),
+            ("explanation", "均值让数据更居中，比减最大值更物理。", "shift_blank_mean", True),
+            ("explanation", "最大值让指数都不大于 0，比减均值更稳。", "shift_blank_mean", False),
+            ("Q3", "融合省掉中间结果回显存的读写，按读写量算大概快 4 倍。", "prediction", True),
+            ("Q3", "融合省掉中间结果回显存的读写，按读写量算大概快 2 倍。", "prediction", False),
         ],
     ),
 }

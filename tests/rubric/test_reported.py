@@ -383,3 +383,21 @@ def test_round85_sayings_rejected_together_then_quoted_one_by_one_are_disowned()
     assert disowned(rejected, 1) and disowned(rejected, 2)
     accepted = sentences("常听到两种说法，都对。", *items)
     assert not disowned(accepted, 1) and not disowned(accepted, 2)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "disowns"),
+    [
+        ("他说除以 BLOCK_SIZE 也差不多，我不同意", True),
+        ("她说填 0 也行，我觉得不对", True),
+        ("他说除以 BLOCK_SIZE 也差不多，我同意", False),
+        ("其他说法：除以 BLOCK_SIZE 也差不多，我不同意", False),
+    ],
+)
+def test_round88_a_saying_of_him_or_her_answered_by_the_student_s_disagreement_is_disowned(sentence, disowns):
+    """Is '他说除以 BLOCK_SIZE 也差不多，我不同意。' (lesson 6 blind v257 l6v257-q2-022: the 他 a 师兄 named a sentence before) a
+    saying the student turns down, while agreement, or 其他说法 (no 他 who says), is not?"""
+    from autograder.rubric.premises import Sentence
+    from autograder.rubric.text import disowned
+
+    assert disowned([Sentence(sentence, normalize(sentence), False)], 0) is disowns
