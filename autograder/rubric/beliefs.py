@@ -34,11 +34,12 @@ def assertion(m: Misconception, text: str, q: Question, rubric: Rubric) -> re.Ma
     """The first hit of `m` that `text` asserts. Once the sentence denies the misconception ("不能是
     +inf：+inf 会在每次比较中胜出"), what follows in that clause and the next explains the denial; a
     hit further on, or after a contrast ("…，但 …"), is a claim of its own. What the claim itself
-    causes ("…，所以方差偏小") is its consequence, not its refutation."""
-    hits = sorted((hit for pattern in m.patterns for hit in pattern.finditer(text)), key=lambda h: h.start())
+    causes ("…，所以方差偏小") is its consequence, not its refutation. A pattern that reads the sentence before
+    its claim marks where the claim starts with a group named `at`."""
+    hits = sorted((hit for pattern in m.patterns for hit in pattern.finditer(text)), key=_claim_start)
     denied = None  # where the last denied hit starts
     for hit in hits:
-        start, end = hit.start(), hit.end()
+        start, end = _claim_start(hit), hit.end()
         if m.ignore_in_clause and m.ignore_in_clause.search(_clause_scope(text, start)):
             continue
         if denied is not None and _explains(text, denied, start):
@@ -53,6 +54,12 @@ def assertion(m: Misconception, text: str, q: Question, rubric: Rubric) -> re.Ma
         if m.counterfactual or not is_hypothetical(text, start, rubric.language, q.premises):
             return hit
     return None
+
+
+def _claim_start(hit: re.Match) -> int:
+    """Where a hit's claim starts: its group `at` when the pattern has one (a look back over the sentence
+    before it, lesson 7 blind v259 l7v259-ex-001), else the hit itself."""
+    return hit.start("at") if "at" in hit.re.groupindex else hit.start()
 
 
 def _explains(text: str, denied: int, at: int) -> bool:

@@ -58,6 +58,10 @@ _TRIAL_AFTER = re.compile(
 )
 # What a choice would do ("用 BLOCK_SIZE 会把 padding 算进个数", "using 1.0 would ...", "填 0 就等于不平移"): a counterfactual.
 _WOULD_AFTER = re.compile(r"^\s*(?:的话|就?会(?!议)|就?(?:等于|相当于)|\bwould\b|\bwill\b)")
+# What holds when a fill is made, with no blank named ("填 0.0 时 max = 0，分母多出 3": lesson 7 blind v259 l7v259-ex-021): a
+# counterfactual too. Named ("centered_other 用 0.0 时三个 padding lane 平方是 0"), it tells the student's own fill.
+_WHEN_AFTER = re.compile(r"^\s*(?:时|的时候)")
+_NAMED = re.compile(r"[a-z_]{3,}|第[一二]个空")
 # A likeness ("省略 other 时拿到的是 0，和填 0.0 一样"): the fill it compares with, not the submitted one.
 _LIKENESS_BEFORE = re.compile(r"(?:和|跟|与|同)\s*$")
 # A fill right after 先 is the first try ("第一个空先填的 0.0，检查就挂了；改成 -inf 后全过", lesson 7 blind v244
@@ -184,11 +188,13 @@ def _states(text: str, hit: re.Match, rubric: Rubric, unfilled: bool) -> bool:
         told_as_earlier_or_trial(before)
         or told_as_earlier_or_trial(lead)
         or _FIRST_TRY_BEFORE.search(before)
-        # Someone else's fill ("讨论区有人说 other 填 0.0 也能过检查，其实不对"): not what the submitted code holds.
-        or is_reported(lead)
+        # Someone else's fill ("讨论区有人说 other 填 0.0 也能过检查，其实不对", "有人会填 0.0"): not what the submitted code
+        # holds. The hit's own verb ends the saying, so it is read with the lead.
+        or is_reported(lead + hit.group(0))
         or _LIKENESS_BEFORE.search(before)
         or _TRIAL_AFTER.search(text[hit.end() :])
         or _WOULD_AFTER.search(text[hit.end() :])
+        or (_WHEN_AFTER.search(text[hit.end() :]) and not _NAMED.search(text[hit.start() : at]))
         or _OTHER_PARAMETER.search(text[hit.start() : at] if hit.group("name") else hit.group(0))
         or re.search(r"atol|rtol|容差", clause)
     ):

@@ -28,6 +28,8 @@ _REPORTED = re.compile(
     r"有(?:的)?(?:人|同学)的(?:理由|说法|想法|理解|解释)|"
     # A habit someone else has ("有人会顺手填 0.0（第 5 课 sum 的单位元）"): reported (lesson 7 blind v244 l7v244-ex-018).
     r"有(?:的)?(?:人|同学)(?:会|可能|也许|常常?|容易)?(?:顺手|随手|习惯性?地?|下意识地?|想当然地?)|"
+    # A fill someone would make ("有人会填 0.0，觉得 mask 掉的 lane 不算": lesson 7 blind v259 l7v259-ex-019), with a modal.
+    r"有(?:的)?(?:人|同学)(?:会|可能|也许|常常?|容易)\s*(?:填|写成?|用|选)|"
     r"常见的?(?:误解|错误|说法)|据说|容易(?:错|搞错|弄错|误解)的?(?:理解|说法|想法)|"
     # An easy mistake named ("容易有的误解：『…』", "容易犯的错误是…", "An easy mistake is …"): reported.
     r"容易(?:有|犯|出现|产生|陷入)的?(?:误解|错误|误区|错觉)|\b(?:an?\s+)?(?:easy|tempting)\s+(?:mistake|misconception)\s+is\b|错误的?(?:理解|说法|想法)(?:是|:)|"

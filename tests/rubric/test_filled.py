@@ -157,3 +157,19 @@ def test_a_blank_in_any_float_spelling_is_its_value(blank, value):
     """Is a blank written ".0" or "-.5" read as the float it spells, as "0." and "0e0" are, and a name as no literal (lesson 6
     blind v244 l6v244-ex-004: a note for ".0" was zeroed without a route, as if its blank were no value)?"""
     assert blank_value(blank) == value
+
+
+@pytest.mark.parametrize(
+    ("note", "held"),
+    [
+        ("验证：填 −∞ 时 max = −1；填 0.0 时 max = 0，分母多出 3。", []),
+        ("有人会填 0.0，觉得 mask 掉的 lane 不算——上面说了为什么不行。", []),
+        ("other 填 0.0，checks 都过了。", ["0.0"]),
+    ],
+)
+def test_round89_what_holds_when_a_fill_is_made_or_a_fill_someone_would_make_is_no_filled_value(
+    l7, note, held
+):
+    """Is '填 0.0 时 max = 0' (what holds when the fill is made: lesson 7 blind v259 l7v259-ex-021) and '有人会填 0.0' (a fill
+    someone would make: -ex-019) kept out of the values the note says its code holds, while 'other 填 0.0' still is one?"""
+    assert [v for v, _ in stated_values(prepare(note, l7), l7)] == held

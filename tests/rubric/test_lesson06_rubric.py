@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and fifty-eight blind sets appended as splits blind-v1 to blind-v258 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and sixty blind sets appended as splits blind-v1 to blind-v260 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 259)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 261)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5363,6 +5363,23 @@ ROUND_READINGS = {
             ("Q3", "单遍在大偏移下不准；eps 防负，max 防 0。", "clamp_reason", False),
             ("Q3", "单遍在大偏移下不准；max 防负，eps 防 0。", "eps_reason", True),
             ("Q3", "单遍在大偏移下不准；eps 防负，max 防 0。", "eps_reason", False),
+        ],
+    ),
+    149: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "单遍公式没有 tl.where 二次 mask，padding lane 在计算 mean² 时按 BLOCK_SIZE 参与，mean² 污染越大。",
+                "one_pass_padding",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍公式没有二次 mask，但也不需要，padding lane 在两个和里都是 0。",
+                "one_pass_padding",
+                False,
+            ),
         ],
     ),
 }

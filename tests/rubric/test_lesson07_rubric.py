@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and fifty-seven blind sets appended as splits blind-v1 to blind-v257?"""
+    """Does the calibration file parse, with two hundred and fifty-nine blind sets appended as splits blind-v1 to blind-v259?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 258)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 260)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -670,6 +670,23 @@ ROUND_PREMISES = {
         ("Q3", "Those matrices are large (256 MB)", False),
         ("Q3", "朴素 512 MiB / 0.1997 ms ≈ 2.69 TB/s，比融合低", True),
         ("Q3", "朴素 512 MiB / 0.1997 ms ≈ 2.69 TB/s，比融合高", False),
+    ],
+    # Are the true premises blind v258-v259 routed only for a TA to confirm (the traffic cut about fourfold, the bottleneck at the
+    # memory behind an analogy, the naive kernels short of the bandwidth, a program looping over several rows, the shift named the
+    # max just taken) known, while their false twins are not?
+    148: [
+        ("Q3", "读写少了约 4 倍", True),
+        ("Q3", "读写多了约 4 倍", False),
+        ("Q3", '这种算子瓶颈在"跑档案室"(访存)', True),
+        ("Q3", '这种算子瓶颈在"算账"(计算)', False),
+        ("Q3", "朴素的 5 个小 kernel 各自都没把带宽跑满", True),
+        ("Q3", "朴素的 5 个小 kernel 各自都把算力跑满", False),
+        ("Q3", "我们一个 program 要串着处理好几行", True),
+        ("Q3", "我们一个 program 只处理一个元素", False),
+        ("Q3", "each of our programs loops over ~8 rows", True),
+        ("Q3", "each of our programs skips over ~8 rows", False),
+        ("explanation", "它就是上一行刚算好的行最大值", True),
+        ("explanation", "它就是上一行刚算好的行最小值的两倍", False),
     ],
 }
 
@@ -6172,6 +6189,27 @@ ROUND_READINGS = {
             ("explanation", "最大值让指数都不大于 0，比减均值更稳。", "shift_blank_mean", False),
             ("Q3", "融合省掉中间结果回显存的读写，按读写量算大概快 4 倍。", "prediction", True),
             ("Q3", "融合省掉中间结果回显存的读写，按读写量算大概快 2 倍。", "prediction", False),
+        ],
+    ),
+    148: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "如果填 0，候选人都是负分的时候，空坑的 0 分就成了最高分。", "zero_failure", True),
+            ("Q1", "如果填 0，候选人都是正分的时候，空坑的 0 分不会是最高分。", "zero_failure", False),
+            ("Q1", "other 填 −∞ 就是给空坑打最低分，这样选最高分的时候轮不到它。", "max_unaffected", True),
+            ("Q1", "other 填 −∞ 就是给空坑打最低分，这样选最低分的时候总是它。", "max_unaffected", False),
+            (
+                "explanation",
+                "第一次我把 shift 写成了 x，padding lane 是 −∞ − (−∞) = NaN，分母 NaN。",
+                "neg_inf_makes_nan",
+                False,
+            ),
+            (
+                "explanation",
+                "shift 用 row_max，padding lane 是 −∞ − (−∞) = NaN，分母 NaN。",
+                "neg_inf_makes_nan",
+                True,
+            ),
         ],
     ),
 }

@@ -26,6 +26,7 @@ from autograder.rubric.textnorm import normalize
         "另一误解：转 fp32 是为了提速",  # lesson 6 blind v152 l6v152-q2-001
         "第二个常见误区：融合快是因为少启动了 kernel",
         "有人会顺手填 0.0（第 5 课 sum 的单位元）",  # lesson 7 blind v244 l7v244-ex-018
+        "有人会填 0.0，觉得 mask 掉的 lane 不算",  # lesson 7 blind v259 l7v259-ex-019
     ],
 )
 def test_a_belief_attributed_to_someone_else_or_an_earlier_self_is_reported(sentence):
