@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and sixty blind sets appended as splits blind-v1 to blind-v260 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and sixty-two blind sets appended as splits blind-v1 to blind-v262 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 261)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 263)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5380,6 +5380,29 @@ ROUND_READINGS = {
                 "one_pass_padding",
                 False,
             ),
+        ],
+    ),
+    150: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "BLOCK_SIZE 多出来的几个 lane 读的是下一行开头的数。", "padding_garbage", True),
+            ("Q2", "BLOCK_SIZE 多出来的几个 lane 读的是 other 给的 0。", "padding_garbage", False),
+            (
+                "Q3",
+                "本课不用单遍，是因为单遍要维护两个累加器，寄存器压力翻倍，BLOCK 大的时候会 spill 到显存。",
+                "one_pass_slower",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍只有一个循环，寄存器压力不会翻倍，也不会 spill，带宽和两遍一样。",
+                "one_pass_slower",
+                False,
+            ),
+            ("Q3", "tl.maximum(var, 0.0) 就是用来代替第二次 mask 的。", "clamp_on_deviations", True),
+            ("Q3", "tl.maximum(var, 0.0) 不能代替第二次 mask，它截的是方差。", "clamp_on_deviations", False),
+            ("Q2", "分母是实际停过的车次，不能是道闸计数器的上限。", "divide_by_n", True),
+            ("Q2", "分母是道闸计数器的上限。", "divide_by_n", False),
         ],
     ),
 }

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and fifty-nine blind sets appended as splits blind-v1 to blind-v259?"""
+    """Does the calibration file parse, with two hundred and sixty-one blind sets appended as splits blind-v1 to blind-v261?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 260)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 262)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -687,6 +687,12 @@ ROUND_PREMISES = {
         ("Q3", "each of our programs skips over ~8 rows", False),
         ("explanation", "它就是上一行刚算好的行最大值", True),
         ("explanation", "它就是上一行刚算好的行最小值的两倍", False),
+    ],
+    # Is every term scaled by the same e^(−c) (blind v260 l7v260-q2-002, a confirm-only route) a known premise, while every term
+    # with it added is not?
+    149: [
+        ("Q2", "每一项都乘了 e^(-1000)", True),
+        ("Q2", "每一项都加了 e^(-1000)", False),
     ],
 }
 
@@ -6209,6 +6215,23 @@ ROUND_READINGS = {
                 "shift 用 row_max，padding lane 是 −∞ − (−∞) = NaN，分母 NaN。",
                 "neg_inf_makes_nan",
                 True,
+            ),
+        ],
+    ),
+    149: (
+        '-float("inf"), row_max',
+        [
+            (
+                "explanation",
+                "shift 填 row_max：减掉最大值才能让每行的 softmax 加起来等于 1。",
+                "shift_normalizes",
+                True,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max：减掉最大值后每行的 softmax 加起来仍等于 1。",
+                "shift_normalizes",
+                False,
             ),
         ],
     ),
