@@ -54,13 +54,15 @@ HYPOTHETICALS = _words(
     r"""
     如果 若(?!干) 假如 假设 假若 倘若 (?<![主需重想首紧必])要是 万一 一旦 的话 否则 不然 误设 误用 错设 错用 \bif\b \bsuppose\b \bassum(?:e|ing)\b
     \botherwise\b \bwithout\b \bwere\sto\b \bhad\swe\b \bwrongly\b \bmistakenly\b
-    (?<!否)则 故意 试的时候 试了一下 做实验 实验时 反例 \bon\spurpose\b \bdeliberately\b \bcounter-?example\b
+    (?<![否规原准法细守总章通实])则 故意 试的时候 试了一下 做实验 实验时 反例 \bon\spurpose\b \bdeliberately\b \bcounter-?example\b
     本来以为 原以为 原先以为 一开始以为 起初以为 以前以为 我以为 \bi\s(?:first\s)?thought\b \bi\sused\sto\sthink\b
     (?:一开始|起初|最初|本来|原本)\s*(?:我)?\s*(?:想|打算|准备)
     (?:常见的?|典型的?)\s*(?:错误|误解|误区|错觉)\s*(?:是|就是)?
     \b(?:a\s)?(?:common|typical)\s(?:mistake|misconception|misunderstanding)\sis\b
     """
 )
+# 则 is the conditional's 'then', not the end of a word (规则, 原则, 准则, 法则, 细则, 守则, 总则, 章则, 通则, 实则: "对账规则允许
+# 尾差，所以我把 atol 改成了 1e-4", lesson 7 blind v262 l7v262-ex-017, read as a condition and its veto lost).
 # The last three lines: a plan given up ("一开始想过放宽容差，但…没有动检查") and a belief named as a common
 # mistake are reported, not held; first read by one lesson each, they hold in every lesson.
 # Causal connectives: a concept that states a reason only counts inside a sentence with one of these.
@@ -94,8 +96,10 @@ DEFAULT_LANGUAGE = Language()
 
 
 # A space between two Chinese characters is a pause (students on phones type it for a comma): "不去读显存
-# 直接填 0" denies the read, not the fill.
-_NEGATION_STOP = re.compile(r"[,;、→⇒(¦]|--|=>|\)\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
+# 直接填 0" denies the read, not the fill. 然后 ("and then") opens the next step of a run-on without commas:
+# in "仅静态审查宿舍电脑跑不了然后…然后实测带宽大概 2650 GB/s" the 不 denies the run, not the measurement
+# (lesson 6 blind v263 l6v263-ex-009).
+_NEGATION_STOP = re.compile(r"[,;、→⇒(¦]|--|=>|然后|\)\s*(?=\S)|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 # "and" before a new pronoun subject starts a clause of its own: in "tl.load never touches memory for them and they
 # simply get other" the never denies the access, not the value (lesson 7 blind v148 l7v148-q1-010, read whole once
 # wrapped English lines were joined).

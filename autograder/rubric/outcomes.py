@@ -24,6 +24,8 @@ def claims_own_result(sentence: str, start: int, end: int, refuter: re.Match) ->
 _CONSEQUENCE = re.compile(
     r"所以|因此|因而|从而|于是|导致|使得|以致|→|=>|⇒|\bso\b|\btherefore\b|\bhence\b|\bthus\b"
     r"|否则|要不然|不然|(?:(?<![\u3400-\u9fff])|(?<=如果)|(?<=若)|(?<=要是)|(?<=假如))(?:不|没)[\u3400-\u9fff]{1,4}\s*的话"
+    # The rule's breach opening its clause with 就 ("必须和 other 写成一样，类型才匹配，不一样就编译失败": lesson 6 blind v263 l6v263-ex-001).
+    r"|(?<![\u3400-\u9fff])(?:不|没)\s*(?:一样|相同|匹配|一致|对应|这样|这么做|这么写)\s*就"
     r"|\botherwise\b|\bor\s+else\b|\bif\s+(?:we|you|it)\s+(?:do\s*n't|does\s*n't|do\s+not|does\s+not|did\s*n't)\b"
 )
 

@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and sixty-two blind sets appended as splits blind-v1 to blind-v262 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and sixty-four blind sets appended as splits blind-v1 to blind-v264 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 263)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 265)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5403,6 +5403,30 @@ ROUND_READINGS = {
             ("Q3", "tl.maximum(var, 0.0) 不能代替第二次 mask，它截的是方差。", "clamp_on_deviations", False),
             ("Q2", "分母是实际停过的车次，不能是道闸计数器的上限。", "divide_by_n", True),
             ("Q2", "分母是道闸计数器的上限。", "divide_by_n", False),
+        ],
+    ),
+    151: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q1",
+                "padding lane 上 0 − mean 是一次浮点减法，会留下 1e-7 这种舍入的小尾数。",
+                "padding_rounding_residue",
+                True,
+            ),
+            (
+                "Q1",
+                "padding lane 上 0 − mean 是一次浮点减法，结果精确就是 −mean，不会留下舍入的小尾数。",
+                "padding_rounding_residue",
+                False,
+            ),
+            (
+                "Q3",
+                "所以单遍公式在 fp32 下没问题，课上说的误差只会在 fp16 输入时出现。",
+                "one_pass_blames_fp16",
+                True,
+            ),
+            ("Q3", "单遍公式在 fp32 下也会错，和是不是 fp16 输入无关。", "one_pass_blames_fp16", False),
         ],
     ),
 }

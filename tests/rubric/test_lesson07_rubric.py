@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and sixty-one blind sets appended as splits blind-v1 to blind-v261?"""
+    """Does the calibration file parse, with two hundred and sixty-three blind sets appended as splits blind-v1 to blind-v263?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 262)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 264)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -6231,6 +6231,18 @@ ROUND_READINGS = {
                 "explanation",
                 "shift 填 row_max：减掉最大值后每行的 softmax 加起来仍等于 1。",
                 "shift_normalizes",
+                False,
+            ),
+        ],
+    ),
+    150: (
+        '-float("inf"), row_max',
+        [
+            ("Q2", "不减的话只有 fp16 才会溢出，fp32 范围到 3.4e38，够用了。", "fp32_never_overflows", True),
+            (
+                "Q2",
+                "不减的话 fp16 和 fp32 都会溢出，fp32 过了 88.7 也是 inf。",
+                "fp32_never_overflows",
                 False,
             ),
         ],

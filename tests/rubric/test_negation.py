@@ -326,3 +326,31 @@ def test_a_place_named_by_what_it_lacks_denies_nothing_after_it(text, word, nega
     blind v182 l6v182-q1-009), while 没有 before the verb, before 任何, or before a noun that is no place still denies?"""
     sentence = normalize(text)
     assert is_negated(sentence, *_hit(sentence, word), refute=False) is negated
+
+
+@pytest.mark.parametrize(
+    ("sentence", "word", "imagined"),
+    [
+        ("对账规则允许尾差，所以我把 atol 改成了 1e-4", "atol 改成了", False),
+        ("按原则先跑检查，所以我把 atol 改成了 1e-4", "atol 改成了", False),
+        ("若 padding 填 0，则 max 会被顶替", "max 会被顶替", True),
+    ],
+)
+def test_round91_ze_ending_a_word_is_no_condition(sentence, word, imagined):
+    """Is the 则 that ends 规则 or 原则 ('对账规则允许尾差，所以我把 atol 改成了 1e-4': lesson 7 blind v262 l7v262-ex-017, a veto lost) no
+    condition, while the 则 of '若…，则…' still is one?"""
+    assert is_hypothetical(sentence, sentence.index(word)) is imagined
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "negated"),
+    [
+        ("仅静态审查宿舍电脑跑不了然后两个空填的 n_cols 和 0.0 然后实测带宽大概 2650 GB/s", "实测", False),
+        ("仅静态审查宿舍电脑跑不了实测带宽", "实测", True),
+    ],
+)
+def test_round91_then_ends_a_negator_s_reach_in_a_run_on(text, word, negated):
+    """Does 然后 end the reach of the 不 in '跑不了然后…然后实测带宽' (lesson 6 blind v263 l6v263-ex-009, a run-on note without
+    commas whose unrun measurement went unread), while the same 不 with no 然后 between still denies?"""
+    sentence = normalize(text)
+    assert is_negated(sentence, *_hit(sentence, word), refute=False) is negated

@@ -34,6 +34,9 @@ def test_a_consequence_marker_makes_a_later_refuter_the_claim_s_own(text, word, 
     [
         ("tl.sum 只吃 fp32，不转的话编译会报错误", "只吃 fp32", False),
         ("tl.sum 只吃 fp32，否则结果错误", "只吃 fp32", False),
+        # Lesson 6 blind v263 l6v263-ex-001: the rule's breach opening its clause with 就.
+        ("tl.where 的第三个参数必须和 other 一样，不一样就编译失败", "必须和 other 一样", False),
+        ("tl.where 的第三个参数必须和 other 一样，这是错误的", "必须和 other 一样", True),
         ("tl.sum only takes fp32, otherwise the kernel fails", "only takes fp32", False),
         ("tl.sum only takes fp32, so the fp16 kernel fails", "only takes fp32", False),
         ("tl.sum 只吃 fp32，这是错误的", "只吃 fp32", True),
