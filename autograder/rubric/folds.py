@@ -120,6 +120,8 @@ _CONTEXT_TYPOS = (
     (re.compile(r"(?:(?<=exp\s)|(?<=exp))一出(?!错|现|来|去|问题|事)"), "溢出"),
     (re.compile(r"接过(?=\s*(?:不变|不会变|没变|一样))"), "结果"),
     (re.compile(r"(?:^|(?<=[,;:。，；：\s]))因未(?=\s*(?:\d|[a-z_]|它|这|那))"), "因为"),
+    # 事 for 是 between an adverb and a value (lesson 7 blind v264 l7v264-q1-021, 'exp之后又事0'), never 就事论事.
+    (re.compile(r"(?<=[又就都也还])事(?=\s*(?:[-+]?\d|零|负))"), "是"),
 )
 
 

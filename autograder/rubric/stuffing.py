@@ -117,6 +117,11 @@ def _reasons(item: str, rubric: Rubric, scoring, cues: re.Pattern) -> bool:
 
 # Specifics a sentence of substance usually holds: a number, a formula, a value.
 _SPECIFIC = re.compile(r"\d|=|[+-]inf")
+# A value the note says was filled ("centered_other 填 0.0", "other 填 -inf") names the blank's answer, not a specific of
+# the reasoning: lesson 6 blind v266 l6v266-ex-005 ('… 填 0.0 因为 mask 传播与谓词化执行，所以保证了正确性、鲁棒性').
+_FILLED_VALUE = re.compile(
+    r"(?:填|写|用)\s*(?:成|为|的是|了)?\s*(?:[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?|[-+]?inf)(?![\w.])"
+)
 
 
 def grandiose(sentences: list[Sentence], rubric: Rubric) -> list[Sentence]:
@@ -125,7 +130,9 @@ def grandiose(sentences: list[Sentence], rubric: Rubric) -> list[Sentence]:
     terms earn nothing; a TA reads the answer."""
     found = []
     for s in sentences:
-        if not any(p.search(s.text) for p in rubric.evaluative) or _SPECIFIC.search(s.text):
+        if not any(p.search(s.text) for p in rubric.evaluative) or _SPECIFIC.search(
+            _FILLED_VALUE.sub(" ", s.text)
+        ):
             continue
         terms = {m.group(0) for p in rubric.vocabulary for m in p.finditer(s.text)}
         if len(terms) >= 3:

@@ -142,3 +142,10 @@ def test_round86_homophones_of_the_v250_and_v251_classes_fold():
         fold_typos("他接过来一看，因未能按时提交，exp 一出错就停")
         == "他接过来一看，因未能按时提交，exp 一出错就停"
     )
+
+
+def test_round92_homophone_of_the_v264_class_folds():
+    """Is 事 read as 是 between an adverb and a value (lesson 7 blind v264 l7v264-q1-021, 'exp之后又事0'), while 就事论事
+    and 事情 stay as they are?"""
+    assert fold_typos("exp之后又事0，-∞两样都满足") == "exp之后又是0，-∞两样都满足"
+    assert fold_typos("就事论事，这事0点前做完") == "就事论事，这事0点前做完"

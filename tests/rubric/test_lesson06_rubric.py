@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and sixty-four blind sets appended as splits blind-v1 to blind-v264 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and sixty-six blind sets appended as splits blind-v1 to blind-v266 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 265)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 267)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5427,6 +5427,65 @@ ROUND_READINGS = {
                 True,
             ),
             ("Q3", "单遍公式在 fp32 下也会错，和是不是 fp16 输入无关。", "one_pass_blames_fp16", False),
+        ],
+    ),
+    # Are the one-pass failure"s root put in the missing second mask (根源是), the divisor called about the same either way, fp16
+    # said to do as well uncast, and a failed run put on the Triton version whose newer release would default tl.where"s third
+    # argument to 0 read, while the cancellation, a divisor that differs, a cast that is needed and the deleted argument owned
+    # are not?
+    152: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q3",
+                "单遍公式在偏移大时会错，根源是它没有做第二次 mask，padding 把平方和带偏了。",
+                "one_pass_padding",
+                True,
+            ),
+            (
+                "Q3",
+                "单遍公式在偏移大时会错，根源是两个约 1e8 的数相减，有效位被抵消掉了。",
+                "one_pass_padding",
+                False,
+            ),
+            (
+                "Q2",
+                "除 N 还是除 BLOCK_SIZE 结果差不了多少，除 N 只是更讲究一点。",
+                "divisor_irrelevant",
+                True,
+            ),
+            (
+                "Q2",
+                "除 N 还是除 BLOCK_SIZE 差得很多：N = 100 时均值只剩 100/128。",
+                "divisor_irrelevant",
+                False,
+            ),
+            ("Q2", "fp16 其实不转也行，数值差不了几位。", "fp16_cast_needless", True),
+            ("Q2", "fp16 不转不行：平方和会超过 65504。", "fp16_cast_needless", False),
+            (
+                "explanation",
+                "运行报 TypeError，我觉得是 Triton 版本问题，新版应该支持默认 0。",
+                "where_default_zero",
+                True,
+            ),
+            (
+                "explanation",
+                "tl.where 的第三个参数没有默认值，新版也不支持默认 0。",
+                "where_default_zero",
+                False,
+            ),
+            (
+                "explanation",
+                "运行报 TypeError，我觉得是 Triton 版本问题。",
+                "failure_blamed_on_rounding",
+                True,
+            ),
+            (
+                "explanation",
+                "运行报 TypeError，是我删了 tl.where 的第三个参数，不是 Triton 版本问题。",
+                "failure_blamed_on_rounding",
+                False,
+            ),
         ],
     ),
 }

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and sixty-three blind sets appended as splits blind-v1 to blind-v263?"""
+    """Does the calibration file parse, with two hundred and sixty-five blind sets appended as splits blind-v1 to blind-v265?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 264)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 266)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -6245,6 +6245,22 @@ ROUND_READINGS = {
                 "fp32_never_overflows",
                 False,
             ),
+        ],
+    ),
+    # Are a bare '填 0.0 两处都错' after the −∞ fill's bare effect and the direct log-softmax called steadier read (each as
+    # little as it says), while their denials are not?
+    151: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "other 填 −∞，max 和分母都不受影响；填 0.0 两处都错。", "zero_failure_unexplained", True),
+            (
+                "Q1",
+                "填 0.0 两处都错：全负的行 max 被 0 顶替，分母多出 padding 的个数。",
+                "zero_failure_unexplained",
+                False,
+            ),
+            ("Q2", "log-softmax 直接写更稳。", "log_softmax_form", True),
+            ("Q2", "log-softmax 直接写不更稳，和先算 softmax 再取 log 一样。", "log_softmax_form", False),
         ],
     ),
 }

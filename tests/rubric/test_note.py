@@ -148,6 +148,15 @@ def test_a_speed_figure_without_a_gpu_is_an_unrun_claim(l6, question, answer, un
             "仅静态审查，我这台机器没有 GPU。按第 3 节测了一下，单遍比两遍快 1.5 倍，带宽大约 2600 GB/s。",
             True,
         ),
+        # The student's own fused kernel timed and set against a section's figure (lesson 7 blind v264 l7v264-ex-018).
+        (
+            "仅静态审查，没有 GPU。第 8 节测速：我的融合 softmax 在 4096×1000 上 0.021 ms，比第 3 节的结果还好。",
+            True,
+        ),
+        (
+            "仅静态审查，没有 GPU。第 3 节的融合 softmax 在 4096×1000 上是 0.021 ms，比朴素实现快 4 倍。",
+            False,
+        ),
     ],
 )
 def test_figures_quoted_from_a_section_of_the_lesson_are_no_run(l6, answer, unrun):

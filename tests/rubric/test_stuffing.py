@@ -5,7 +5,7 @@ import pytest
 from autograder.lesson.registry import lesson
 from autograder.rubric import load_rubric
 from autograder.rubric.reading import prepare
-from autograder.rubric.stuffing import stuffing_flags
+from autograder.rubric.stuffing import grandiose, stuffing_flags
 
 
 def flags(assignment: str, question: str, answer: str) -> list[str]:
@@ -198,3 +198,16 @@ def test_a_bare_run_of_shapes_and_terms_is_still_stuffing():
     """Is a list that only names shapes, ratios and terms still stuffing once a shape counts as one value?"""
     answer = "4096×4096；5.09 倍；16384×4096；4.79 倍；访存受限；L2；带宽；融合；latency"
     assert "stuffing" in flags("lesson07-softmax", "Q3", answer)
+
+
+def test_round92_a_filled_value_is_no_specific_of_praise():
+    """Is a note whose only number is the value it says it filled ("centered_other 填 0.0 因为 mask 传播与谓词化执行，所以保证了
+    正确性") still grandiose (lesson 6 blind v266 l6v266-ex-005), while a note whose reason holds a formula of its own is not?"""
+    rubric = load_rubric(lesson("lesson06-mean-var").rubric)
+    praise = (
+        "divisor 填 n_cols 因为体现了真实元素语义和单位元原理，centered_other 填 0.0 因为 mask 传播与谓词化执行，"
+        "所以保证了正确性、鲁棒性与高带宽。"
+    )
+    assert len(grandiose(prepare(praise, rubric), rubric)) == 1
+    plain = "centered_other 填 0.0 因为 0² = 0 是平方和的单位元，体现了 mask 和 padding 的分工。"
+    assert grandiose(prepare(plain, rubric), rubric) == []
