@@ -63,6 +63,8 @@ _TYPOS = {
     # Lesson 7 blind v250 l7v250-ex-016 ('改成付无穷就过了') and v251 l7v251-ex-007 ('检去最大直'): neither is a word.
     "付无穷": "负无穷",
     "检去": "减去",
+    # Lesson 7 blind v267 l7v267-q1-016 ('所已两次都跟没有它一样'): 所已 is no word.
+    "所已": "所以",
 }
 _TYPO_RE = re.compile("|".join(map(re.escape, _TYPOS)))
 # Homophones that are also parts of real words: folded only where the context leaves no doubt. 天 for 填
@@ -122,6 +124,15 @@ _CONTEXT_TYPOS = (
     (re.compile(r"(?:^|(?<=[,;:。，；：\s]))因未(?=\s*(?:\d|[a-z_]|它|这|那))"), "因为"),
     # 事 for 是 between an adverb and a value (lesson 7 blind v264 l7v264-q1-021, 'exp之后又事0'), never 就事论事.
     (re.compile(r"(?<=[又就都也还])事(?=\s*(?:[-+]?\d|零|负))"), "是"),
+    # 田 for 填 before a value, as 天 above ('田负无穷的话', '如果田0.0'), never in a field's name (农田, 油田); 付数 for 负数 after
+    # 全是 or 都是 ('一行全是付数的时候', l7v267-q1-016), never 支付数额.
+    (
+        re.compile(
+            r"(?<![农水种稻油麦瓜良盐煤气庄菜桑心井梯屯丹])田(?=\s*(?:成|的是|了|入|为)?\s*(?:[-+−]?\d|负|零|float|-inf))"
+        ),
+        "填",
+    ),
+    (re.compile(r"(?:(?<=[全都])|(?<=[全都][是为]))付数(?![据额字])"), "负数"),
 )
 
 

@@ -149,3 +149,15 @@ def test_round92_homophone_of_the_v264_class_folds():
     and 事情 stay as they are?"""
     assert fold_typos("exp之后又事0，-∞两样都满足") == "exp之后又是0，-∞两样都满足"
     assert fold_typos("就事论事，这事0点前做完") == "就事论事，这事0点前做完"
+
+
+def test_round93_homophones_of_the_v267_class_fold():
+    """Are 所已, 田 before a value and 付数 after 全是 folded (lesson 7 blind v267 l7v267-q1-016), while 农田, 油田 and 支付数额
+    stay as they are?"""
+    assert (
+        fold_typos("田负无穷的话它不会当上最大值，所已两次都跟没有它一样。如果田0.0：一行全是付数的时候")
+        == "填负无穷的话它不会当上最大值，所以两次都跟没有它一样。如果填0.0：一行全是负数的时候"
+    )
+    assert (
+        fold_typos("农田 3 亩，油田 2 口，支付数额都是付数据") == "农田 3 亩，油田 2 口，支付数额都是付数据"
+    )

@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and sixty-six blind sets appended as splits blind-v1 to blind-v266 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and sixty-eight blind sets appended as splits blind-v1 to blind-v268 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 267)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 269)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5488,6 +5488,20 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Is the divisor taken from the question with its reason owned as not understood read, past a belief 我以为 gave up, while a
+    # reason given after it is not?
+    153: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "看了题目才知道要除 N，但我还是没想明白为什么。", "divisor_reason_unknown", True),
+            (
+                "Q2",
+                "看了题目才知道要除 N：只有 N 个真实元素，padding 不算。",
+                "divisor_reason_unknown",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -6018,6 +6032,16 @@ ROUND_PREMISES = {
         ("Q2", "均值不会变", False),
         ("Q3", "# 相减", True),
         ("Q3", "# 相加", False),
+    ],
+    # Are the true premises blind v268 routed only for a TA to confirm (the block's divisor leaving the mean at N/BLOCK_SIZE, the
+    # subtraction that does not pick its lanes) known, while their false twins are not?
+    153: [
+        ("Q2", "除以 BLOCK_SIZE 会让均值变成 N/BLOCK_SIZE 倍，方差也错", True),
+        ("Q2", "除以 BLOCK_SIZE 会让均值变成 BLOCK_SIZE/N 倍，方差也错", False),
+        ("Q1", "这个运算它不挑 lane", True),
+        ("Q1", "这个运算它只挑真实的 lane", False),
+        ("Q1", "128 个 lane 全都减", True),
+        ("Q1", "128 个 lane 只有 100 个减", False),
     ],
 }
 

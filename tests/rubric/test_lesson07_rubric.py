@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and sixty-five blind sets appended as splits blind-v1 to blind-v265?"""
+    """Does the calibration file parse, with two hundred and sixty-seven blind sets appended as splits blind-v1 to blind-v267?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 266)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 268)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -6261,6 +6261,32 @@ ROUND_READINGS = {
             ),
             ("Q2", "log-softmax 直接写更稳。", "log_softmax_form", True),
             ("Q2", "log-softmax 直接写不更稳，和先算 softmax 再取 log 一样。", "log_softmax_form", False),
+        ],
+    ),
+    # Are x − max said to turn non-negative with ≥, and the denominator said unharmed by the 0.0 fill because the store is
+    # masked, read, while x − max ≤ 0 and a denominator unharmed by exp(−∞) = 0 beside the masked store are not?
+    152: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q2",
+                "减去行最大值以后每个 x − max 都变成 ≥ 0 的正数，exp 就不会下溢成 0。",
+                "shift_makes_positive",
+                True,
+            ),
+            ("Q2", "减去行最大值以后每个 x − max 都 ≤ 0，exp 就不会溢出。", "shift_makes_positive", False),
+            (
+                "Q1",
+                "填 0.0 的话 max 会错。不过分母我觉得没影响：padding 那几个 lane 最后 store 的时候被 mask 挡掉了，不会写出去。",
+                "zero_fill_harmless",
+                True,
+            ),
+            (
+                "Q1",
+                "填 −∞ 的话分母没影响：exp(−∞ − m) = 0，不进分母；最后 store 的时候 padding 也被 mask 挡掉，不写出去。",
+                "zero_fill_harmless",
+                False,
+            ),
         ],
     ),
 }
