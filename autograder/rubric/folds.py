@@ -54,6 +54,9 @@ _TYPOS = {
     "暂存器": "寄存器",
     "溢位": "溢出",
     "记忆体": "内存",
+    # Lesson 7 blind v268 l7v268-q3-014 ('受記憶體頻寬限制', '搬的位元組數').
+    "频宽": "带宽",
+    "位元组": "字节",
     # Algebra's other names for the identity element (lesson 7 blind v28 l7v28-q1-009: 'max 的幺元是 −∞').
     "幺元": "单位元",
     "恒等元": "单位元",

@@ -161,3 +161,10 @@ def test_round93_homophones_of_the_v267_class_fold():
     assert (
         fold_typos("农田 3 亩，油田 2 口，支付数额都是付数据") == "农田 3 亩，油田 2 口，支付数额都是付数据"
     )
+
+
+def test_round94_taiwan_words_of_the_v268_class_fold():
+    """Are Taiwan's 頻寬 and 位元組 read as 带宽 and 字节 (lesson 7 blind v268 l7v268-q3-014, '受記憶體頻寬限制', '搬的位元組數')?"""
+    assert (
+        fold_typos("受记忆体频宽限制，时间跟搬的位元组数成正比") == "受内存带宽限制，时间跟搬的字节数成正比"
+    )

@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and sixty-eight blind sets appended as splits blind-v1 to blind-v268 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and seventy blind sets appended as splits blind-v1 to blind-v270 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 269)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 271)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5500,6 +5500,21 @@ ROUND_READINGS = {
                 "divisor_reason_unknown",
                 False,
             ),
+        ],
+    ),
+    # Are N called the true count, the block's division said to come out small, the padding said not to count on its own (half)
+    # and the padding given 0 at the load read, while their reversals and denials are not?
+    154: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "N 是真的个数，BLOCK 是凑的。", "divide_by_n", True),
+            ("Q2", "BLOCK 是真的个数，N 是凑的。", "divide_by_n", False),
+            ("Q2", "除以 N：除 BLOCK 就小了。", "block_wrong_effect", True),
+            ("Q2", "除以 N：除 BLOCK 也不会小，只是不规范。", "block_wrong_effect", False),
+            ("Q2", "padding 不算数。", "divide_by_n", True),
+            ("Q2", "padding 也算数。", "divide_by_n", False),
+            ("Q1", "load 的时候 padding 给的 0，所以均值没毛病。", "mean_right", True),
+            ("Q1", "load 的时候 padding 给的 1，所以均值偏大了。", "mean_right", False),
         ],
     ),
 }

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and sixty-seven blind sets appended as splits blind-v1 to blind-v267?"""
+    """Does the calibration file parse, with two hundred and sixty-nine blind sets appended as splits blind-v1 to blind-v269?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 268)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 270)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -693,6 +693,14 @@ ROUND_PREMISES = {
     149: [
         ("Q2", "每一项都乘了 e^(-1000)", True),
         ("Q2", "每一项都加了 e^(-1000)", False),
+    ],
+    # Are the true premises blind v268 routed only for a TA to confirm (the time going into moving data, the time in proportion
+    # to the bytes moved) known, while their false twins are not?
+    153: [
+        ("Q3", "softmax 这种运算主要耗在搬数据上", True),
+        ("Q3", "softmax 这种运算主要耗在算 exp 上", False),
+        ("Q3", "时间大致跟搬的字节数成正比", True),
+        ("Q3", "时间大致跟 exp 的次数成正比", False),
     ],
 }
 
@@ -6285,6 +6293,32 @@ ROUND_READINGS = {
                 "Q1",
                 "填 −∞ 的话分母没影响：exp(−∞ − m) = 0，不进分母；最后 store 的时候 padding 也被 mask 挡掉，不写出去。",
                 "zero_fill_harmless",
+                False,
+            ),
+        ],
+    ),
+    # Is the shift said to keep softmax's outputs in [0, 1] or each probability at most 1 read, in Q2 and in the note, while the
+    # bound said of exp is not?
+    153: (
+        '-float("inf"), row_max',
+        [
+            ("Q2", "减最大值是为了让 softmax 的输出落在 [0,1]。", "shift_caps_probabilities", True),
+            (
+                "Q2",
+                "不减最大值 softmax 的输出也落在 [0,1]，减它是为了 exp 不溢出。",
+                "shift_caps_probabilities",
+                False,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max：减掉最大值保证每个概率不超过 1。",
+                "shift_caps_probabilities",
+                True,
+            ),
+            (
+                "explanation",
+                "shift 填 row_max：减掉最大值保证每个 exp 都不超过 1，不会溢出。",
+                "shift_caps_probabilities",
                 False,
             ),
         ],
