@@ -115,8 +115,9 @@ def _reasons(item: str, rubric: Rubric, scoring, cues: re.Pattern) -> bool:
     return _item_kind(residue, spans, cues)[0] == "prose"
 
 
-# Specifics a sentence of substance usually holds: a number, a formula, a value.
-_SPECIFIC = re.compile(r"\d|=|[+-]inf")
+# Specifics a sentence of substance usually holds: a number, a formula, a value. A digit inside a name is no number
+# ("fp32 累加规范": lesson 6 blind v271 l6v271-ex-013, praise whose only digits were fp32's).
+_SPECIFIC = re.compile(r"(?<![a-z_\d])\d|=|[+-]inf")
 # A value the note says was filled ("centered_other 填 0.0", "other 填 -inf") names the blank's answer, not a specific of
 # the reasoning: lesson 6 blind v266 l6v266-ex-005 ('… 填 0.0 因为 mask 传播与谓词化执行，所以保证了正确性、鲁棒性').
 _FILLED_VALUE = re.compile(

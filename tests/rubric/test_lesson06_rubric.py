@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and seventy blind sets appended as splits blind-v1 to blind-v270 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and seventy-two blind sets appended as splits blind-v1 to blind-v272 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 271)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 273)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5515,6 +5515,14 @@ ROUND_READINGS = {
             ("Q2", "padding 也算数。", "divide_by_n", False),
             ("Q1", "load 的时候 padding 给的 0，所以均值没毛病。", "mean_right", True),
             ("Q1", "load 的时候 padding 给的 1，所以均值偏大了。", "mean_right", False),
+        ],
+    ),
+    # Is eps called a regulariser read (inside a 因为 clause too), while its denial beside the true reason is not?
+    155: (
+        "n_cols, 0.0",
+        [
+            ("Q3", "因为 eps 的正则化作用所以 rstd 数值稳定。", "eps_as_regularizer", True),
+            ("Q3", "eps 不是正则化，它让方差为 0 时 1/sqrt(var + eps) 仍有限。", "eps_as_regularizer", False),
         ],
     ),
 }

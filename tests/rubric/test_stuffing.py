@@ -211,3 +211,16 @@ def test_round92_a_filled_value_is_no_specific_of_praise():
     assert len(grandiose(prepare(praise, rubric), rubric)) == 1
     plain = "centered_other 填 0.0 因为 0² = 0 是平方和的单位元，体现了 mask 和 padding 的分工。"
     assert grandiose(prepare(plain, rubric), rubric) == []
+
+
+def test_round95_a_digit_inside_a_name_is_no_specific_of_praise():
+    """Is praise whose only digits belong to a name ("fp32 累加规范") still grandiose (lesson 6 blind v271 l6v271-ex-013),
+    while a sentence with a number of its own ("N = 100") is not?"""
+    rubric = load_rubric(lesson("lesson06-mean-var").rubric)
+    praise = (
+        "因为 divisor 体现了真实元素计数语义，centered_other 体现了单位元填充语义，所以 kernel 满足 mask 传播不变式与 "
+        "fp32 累加规范。"
+    )
+    assert len(grandiose(prepare(praise, rubric), rubric)) == 1
+    plain = "divisor 体现了真实元素的个数：N = 100 时 mask 只放行 100 个 lane，fp32 累加不丢精度。"
+    assert grandiose(prepare(plain, rubric), rubric) == []
