@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and seventy-two blind sets appended as splits blind-v1 to blind-v272 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and seventy-four blind sets appended as splits blind-v1 to blind-v274 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 273)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 275)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5523,6 +5523,30 @@ ROUND_READINGS = {
         [
             ("Q3", "因为 eps 的正则化作用所以 rstd 数值稳定。", "eps_as_regularizer", True),
             ("Q3", "eps 不是正则化，它让方差为 0 时 1/sqrt(var + eps) 仍有限。", "eps_as_regularizer", False),
+        ],
+    ),
+    # Are the divisor as a count of the class's own ending in N, a count that starts with 实, the real numbers said to be N,
+    # the block's quotient worked with ≈, the average said to come out small, 'as many as are real' and a zero fill that adds
+    # nothing to the squares in the note, and two big numbers subtracted losing the small part read, while their twins are not?
+    156: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "分母应是样本份数 N。", "divide_by_n", True),
+            ("Q2", "分母应是格子数 BLOCK_SIZE。", "divide_by_n", False),
+            ("Q2", "平均苗高要除以实栽株数。", "divide_by_n", True),
+            ("Q2", "平均苗高要除以穴位数。", "divide_by_n", False),
+            ("Q2", "真的数就 N 个，多的是凑数的。", "divide_by_n", True),
+            ("Q2", "真的数有 BLOCK_SIZE 个。", "divide_by_n", False),
+            ("Q2", "除以 N：一起除平均就小了。", "block_wrong_effect", True),
+            ("Q2", "除以 N：一起除平均也不会小。", "block_wrong_effect", False),
+            ("Q2", "和 300，除以 100 = 3，除以 128 ≈ 2.34。", "divide_by_n", True),
+            ("Q2", "和 300，除以 128 ≈ 2.34，除以 64 ≈ 4.7。", "divide_by_n", False),
+            ("explanation", "除数填 n_cols，多少个真货就除多少。", "divisor_reason", True),
+            ("explanation", "除数填 n_cols，多少个格子就除多少。", "divisor_reason", False),
+            ("explanation", "空位填零就是让它平方加起来不添数。", "other_reason", True),
+            ("explanation", "空位填一就是让它平方加起来添一个数。", "other_reason", False),
+            ("Q3", "两个很大的数一减，小的那部分就丢了。", "cancellation", True),
+            ("Q3", "两个很小的数一乘，结果还是准的。", "cancellation", False),
         ],
     ),
 }

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and seventy-one blind sets appended as splits blind-v1 to blind-v271?"""
+    """Does the calibration file parse, with two hundred and seventy-three blind sets appended as splits blind-v1 to blind-v273?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 272)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 274)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -701,6 +701,12 @@ ROUND_PREMISES = {
         ("Q3", "softmax 这种运算主要耗在算 exp 上", False),
         ("Q3", "时间大致跟搬的字节数成正比", True),
         ("Q3", "时间大致跟 exp 的次数成正比", False),
+    ],
+    # Is the shift's two effects in one clause ('减去之后不会溢出且结果不变', blind v273, a confirm-only route) known, while the result said
+    # to change is not?
+    155: [
+        ("explanation", "减去之后不会溢出且结果不变", True),
+        ("explanation", "减去之后不会溢出且结果会变", False),
     ],
 }
 
