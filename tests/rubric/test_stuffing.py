@@ -200,27 +200,27 @@ def test_a_bare_run_of_shapes_and_terms_is_still_stuffing():
     assert "stuffing" in flags("lesson07-softmax", "Q3", answer)
 
 
-def test_round92_a_filled_value_is_no_specific_of_praise():
-    """Is a note whose only number is the value it says it filled ("centered_other 填 0.0 因为 mask 传播与谓词化执行，所以保证了
-    正确性") still grandiose (lesson 6 blind v266 l6v266-ex-005), while a note whose reason holds a formula of its own is not?"""
+@pytest.mark.parametrize(
+    ("text", "grand"),
+    [
+        # Lesson 6 blind v266 l6v266-ex-005: the only number is the value the note says it filled.
+        (
+            "divisor 填 n_cols 因为体现了真实元素语义和单位元原理，centered_other 填 0.0 因为 mask 传播与谓词化执行，"
+            "所以保证了正确性、鲁棒性与高带宽。",
+            True,
+        ),
+        ("centered_other 填 0.0 因为 0² = 0 是平方和的单位元，体现了 mask 和 padding 的分工。", False),
+        # Lesson 6 blind v271 l6v271-ex-013: the only digits belong to a name.
+        (
+            "因为 divisor 体现了真实元素计数语义，centered_other 体现了单位元填充语义，所以 kernel 满足 mask 传播不变式与 "
+            "fp32 累加规范。",
+            True,
+        ),
+        ("divisor 体现了真实元素的个数：N = 100 时 mask 只放行 100 个 lane，fp32 累加不丢精度。", False),
+    ],
+)
+def test_a_filled_value_or_a_digit_in_a_name_is_no_specific_of_praise(text, grand):
+    """Is praise whose only number is a filled value ("填 0.0") or a digit inside a name ("fp32") still grandiose (rounds 92 and
+    95), while a sentence with a number or a formula of its own ("0² = 0", "N = 100") is not?"""
     rubric = load_rubric(lesson("lesson06-mean-var").rubric)
-    praise = (
-        "divisor 填 n_cols 因为体现了真实元素语义和单位元原理，centered_other 填 0.0 因为 mask 传播与谓词化执行，"
-        "所以保证了正确性、鲁棒性与高带宽。"
-    )
-    assert len(grandiose(prepare(praise, rubric), rubric)) == 1
-    plain = "centered_other 填 0.0 因为 0² = 0 是平方和的单位元，体现了 mask 和 padding 的分工。"
-    assert grandiose(prepare(plain, rubric), rubric) == []
-
-
-def test_round95_a_digit_inside_a_name_is_no_specific_of_praise():
-    """Is praise whose only digits belong to a name ("fp32 累加规范") still grandiose (lesson 6 blind v271 l6v271-ex-013),
-    while a sentence with a number of its own ("N = 100") is not?"""
-    rubric = load_rubric(lesson("lesson06-mean-var").rubric)
-    praise = (
-        "因为 divisor 体现了真实元素计数语义，centered_other 体现了单位元填充语义，所以 kernel 满足 mask 传播不变式与 "
-        "fp32 累加规范。"
-    )
-    assert len(grandiose(prepare(praise, rubric), rubric)) == 1
-    plain = "divisor 体现了真实元素的个数：N = 100 时 mask 只放行 100 个 lane，fp32 累加不丢精度。"
-    assert grandiose(prepare(plain, rubric), rubric) == []
+    assert (len(grandiose(prepare(text, rubric), rubric)) == 1) is grand
