@@ -41,11 +41,12 @@ _CITED = re.compile(
     r"笔记(?!本)|讲义|课上|课程|文档|教材|\blesson\b|\bcommitted\b|\bthe\s+notes\b|第\s*\d+\s*(?:节|章|部分)|\bsection\s*\d"
 )
 _OWN_RUN = re.compile(
-    r"我(?:自己)?的实测|(?<!的)实测|我测|我跑|我自己|测得|测出|测了一?下|跑出|跑了|运行了|我的\s*(?:kernel|mean|实现|代码|程序|结果|版本)"
+    # The student's own (fused) kernel or softmax, or a figure set against the lesson's as better (lesson 7 blind v264
+    # l7v264-ex-018, '第 8 节测速：我的融合 softmax … 0.021 ms … 比第 3 节 H200 的结果还好'): the section is the comparison, not the source.
+    r"我(?:自己)?的实测|(?<!的)实测|我测|我跑|我自己|测得|测出|测了一?下|跑出|跑了|运行了"
+    r"|我的\s*(?:(?:融合|fused)\s*)?(?:kernel|softmax)|我的\s*(?:mean|实现|代码|程序|结果|版本)"
+    r"|比\s*(?:第\s*\d+\s*节|讲义|笔记(?!本)|课上)[^。]{0,16}?(?:还|更)\s*(?:好|快|高)"
     r"|\bi\s+(?:measured|ran|got)\b|\bmy\s+(?:run|kernel)"
-    # The student's own fused kernel timed, or a figure set against the lesson's as better (lesson 7 blind v264 l7v264-ex-018,
-    # '第 8 节测速：我的融合 softmax … 0.021 ms … 比第 3 节 H200 的结果还好'): the lesson's section is the comparison, not the source.
-    r"|我的\s*(?:融合|fused)?\s*(?:softmax|kernel)|比\s*(?:第\s*\d+\s*节|讲义|笔记(?!本)|课上)[^。]{0,16}?(?:还|更)\s*(?:好|快|高)"
 )
 # A speed or bandwidth figure (GB/s, ms, "快了 70%", "2 倍加速"): the interpreter runs the kernel on the CPU
 # and measures nothing of the GPU, so such a figure from a run on it, or with no GPU at all, was never measured.

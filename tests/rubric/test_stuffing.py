@@ -219,8 +219,7 @@ def test_a_bare_run_of_shapes_and_terms_is_still_stuffing():
         ("divisor 体现了真实元素的个数：N = 100 时 mask 只放行 100 个 lane，fp32 累加不丢精度。", False),
     ],
 )
-def test_a_filled_value_or_a_digit_in_a_name_is_no_specific_of_praise(text, grand):
+def test_a_filled_value_or_a_digit_in_a_name_is_no_specific_of_praise(l6, text, grand):
     """Is praise whose only number is a filled value ("填 0.0") or a digit inside a name ("fp32") still grandiose (rounds 92 and
     95), while a sentence with a number or a formula of its own ("0² = 0", "N = 100") is not?"""
-    rubric = load_rubric(lesson("lesson06-mean-var").rubric)
-    assert (len(grandiose(prepare(text, rubric), rubric)) == 1) is grand
+    assert (len(grandiose(prepare(text, l6), l6)) == 1) is grand
