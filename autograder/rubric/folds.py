@@ -68,6 +68,8 @@ _TYPOS = {
     "检去": "减去",
     # Lesson 7 blind v267 l7v267-q1-016 ('所已两次都跟没有它一样'): 所已 is no word.
     "所已": "所以",
+    # Lesson 6 blind v276 l6v276-q3-006 ('方岔算出来不对'): 方岔 is no word.
+    "方岔": "方差",
 }
 _TYPO_RE = re.compile("|".join(map(re.escape, _TYPOS)))
 # Homophones that are also parts of real words: folded only where the context leaves no doubt. 天 for 填
@@ -86,11 +88,14 @@ _CONTEXT_TYPOS = (
     (re.compile(r"方叉"), "方差"),
     # 剪 (cut) for 减 only as the step "先剪均值", "再剪去".
     (re.compile(r"(?<=[先再])剪(?=\s*(?:均|mean|去|掉))"), "减"),
+    # 剪 after two numbers ("两个很大的数剪一下", lesson 6 blind v276 l6v276-q3-006), never 剪一下头发.
+    (re.compile(r"(?<=数)剪(?=\s*一下)"), "减"),
     # 平放 (lay flat) and 开放 (open) are words: read as 平方 / 开方 only beside a step of the arithmetic ("再平放",
     # "平放之后", "开放得到 nan", "加在开放之前").
     (re.compile(r"(?<=[再先要])平放|平放(?=\s*(?:之后|以后|后|求和|再|的和))"), "平方"),
     # 平房 (a bungalow) for 平方 after a value squared ("多加一个 mean 的平房"), 求合 for 求和 after a step ("再求合").
-    (re.compile(r"(?<=的)\s*平房|平房(?=\s*(?:之后|以后|后|求和|再|的和|和))"), "平方"),
+    # Version 157 (lesson 6 blind v276 l6v276-q3-006, '平房的平均是 1e8'): before its mean too, never 平房仓 (a granary's store).
+    (re.compile(r"(?<=的)\s*平房|平房(?=\s*(?:之后|以后|后|求和|再|的和|和|的?\s*(?:平均|均值)))"), "平方"),
     (re.compile(r"(?<=[再先要])求合|求合(?=\s*(?:之后|以后|后|时|的时候|前|之前|里|中))"), "求和"),
     (
         re.compile(
@@ -114,6 +119,10 @@ _CONTEXT_TYPOS = (
         ),
         "除以",
     ),
+    # 处以 (to sentence) for 除以 before a count or zero, 复数 (complex) for 负数 as what is guarded against or what the variance may
+    # be (lesson 6 blind v276 l6v276-q3-006, 'eps 是防止处以 0', 'tl.maximum 是防复数的', '还可能是复数').
+    (re.compile(r"处以(?=\s*(?:block|n\b|n_cols|\d|零|真实|实际|个数|元素|列数))", re.IGNORECASE), "除以"),
+    (re.compile(r"(?:(?<=防)|(?<=防止)|(?<=可能是)|(?<=变成))复数"), "负数"),
     (re.compile(r"(?<!平)均指(?=\s*(?:会|就|偏|变|被|不对|错|=))"), "均值"),
     # 最大直 for 最大值 outside 最大直径; 平一 for 平移 before what the shift leaves unchanged (lesson 7 blind v29 l7v29-q2-021).
     (re.compile(r"最大直(?!径|线|角|接)"), "最大值"),
@@ -124,7 +133,11 @@ _CONTEXT_TYPOS = (
     # l7v250-ex-016, '防止 exp 一出，接过不变'; '因未 28 个 padding lane 都进了分木').
     (re.compile(r"(?:(?<=exp\s)|(?<=exp))一出(?!错|现|来|去|问题|事)"), "溢出"),
     (re.compile(r"接过(?=\s*(?:不变|不会变|没变|一样))"), "结果"),
-    (re.compile(r"(?:^|(?<=[,;:。，；：\s]))因未(?=\s*(?:\d|[a-z_]|它|这|那))"), "因为"),
+    # 因未 before the real values too (lesson 6 blind v276 l6v276-q2-004, '因未真是的数只有 N 个'), never 因未实际运行.
+    (
+        re.compile(r"(?:^|(?<=[,;:。，；：\s]))因未(?=\s*(?:\d|[a-z_]|它|这|那|真实的?\s*(?:数|元素|值)))"),
+        "因为",
+    ),
     # 事 for 是 between an adverb and a value (lesson 7 blind v264 l7v264-q1-021, 'exp之后又事0'), never 就事论事.
     (re.compile(r"(?<=[又就都也还])事(?=\s*(?:[-+]?\d|零|负))"), "是"),
     # 田 for 填 before a value, as 天 above ('田负无穷的话', '如果田0.0'), never in a field's name (农田, 油田); 付数 for 负数 after

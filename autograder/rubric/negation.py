@@ -54,7 +54,7 @@ HYPOTHETICALS = _words(
     r"""
     如果 若(?!干) 假如 假设 假若 倘若 (?<![主需重想首紧必])要是 万一 一旦 的话 否则 不然 误设 误用 错设 错用 \bif\b \bsuppose\b \bassum(?:e|ing)\b
     \botherwise\b \bwithout\b \bwere\sto\b \bhad\swe\b \bwrongly\b \bmistakenly\b
-    (?<![否规原准法细守总章通实])则 故意 试的时候 试了一下 做实验 实验时 反例 \bon\spurpose\b \bdeliberately\b \bcounter-?example\b
+    (?<![否规原准法细守总章通实正])则 故意 试的时候 试了一下 做实验 实验时 反例 \bon\spurpose\b \bdeliberately\b \bcounter-?example\b
     本来以为 原以为 原先以为 一开始以为 起初以为 以前以为 我以为 \bi\s(?:first\s)?thought\b \bi\sused\sto\sthink\b
     (?:一开始|起初|最初|本来|原本)\s*(?:我)?\s*(?:想|打算|准备)
     (?:常见的?|典型的?)\s*(?:错误|误解|误区|错觉)\s*(?:是|就是)?
@@ -62,7 +62,8 @@ HYPOTHETICALS = _words(
     """
 )
 # 则 is the conditional's 'then', not the end of a word (规则, 原则, 准则, 法则, 细则, 守则, 总则, 章则, 通则, 实则: "对账规则允许
-# 尾差，所以我把 atol 改成了 1e-4", lesson 7 blind v262 l7v262-ex-017, read as a condition and its veto lost).
+# 尾差，所以我把 atol 改成了 1e-4", lesson 7 blind v262 l7v262-ex-017, read as a condition and its veto lost; 正则: "因为 eps 的
+# 正则化作用所以…", lesson 6 blind v271 l6v271-q3-015, a claim two misconceptions had to mark counterfactual to be read).
 # The last three lines: a plan given up ("一开始想过放宽容差，但…没有动检查") and a belief named as a common
 # mistake are reported, not held; first read by one lesson each, they hold in every lesson.
 # Causal connectives: a concept that states a reason only counts inside a sentence with one of these.

@@ -43,7 +43,8 @@ _CITED = re.compile(
 _OWN_RUN = re.compile(
     # The student's own (fused) kernel or softmax, or a figure set against the lesson's as better (lesson 7 blind v264
     # l7v264-ex-018, '第 8 节测速：我的融合 softmax … 0.021 ms … 比第 3 节 H200 的结果还好'): the section is the comparison, not the source.
-    r"我(?:自己)?的实测|(?<!的)实测|我测|我跑|我自己|测得|测出|测了一?下|跑出|跑了|运行了"
+    # A run's outcome (跑下来, 跑完) set beside the lesson ('跑下来…快 5.09 倍，跟课上讲的一致', lesson 7 blind v274 l7v274-ex-013) is the student's.
+    r"我(?:自己)?的实测|(?<!的)实测|我测|我跑|我自己|测得|测出|测了一?下|跑出|跑了|跑下来|跑完|运行了"
     r"|我的\s*(?:(?:融合|fused)\s*)?(?:kernel|softmax)|我的\s*(?:mean|实现|代码|程序|结果|版本)"
     r"|比\s*(?:第\s*\d+\s*节|讲义|笔记(?!本)|课上)[^。]{0,16}?(?:还|更)\s*(?:好|快|高)"
     r"|\bi\s+(?:measured|ran|got)\b|\bmy\s+(?:run|kernel)"

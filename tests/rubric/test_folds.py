@@ -168,3 +168,20 @@ def test_round94_taiwan_words_of_the_v268_class_fold():
     assert (
         fold_typos("受记忆体频宽限制，时间跟搬的位元组数成正比") == "受内存带宽限制，时间跟搬的字节数成正比"
     )
+
+
+def test_round97_homophones_of_the_v276_class_fold():
+    """Are 因未 before the real values, 方岔, 剪 after two numbers, 平房 before its mean, 处以 before zero
+    and 复数 after 防 folded (lesson 6 blind v276 l6v276-q2-004, -q3-006)?"""
+    assert (
+        fold_typos(
+            "因未真实的数只有 N 个。两个很大的数剪一下，平房的平均是 1e8，方岔不对，tl.maximum 是防复数的，eps 防止处以 0"
+        )
+        == "因为真实的数只有 N 个。两个很大的数减一下，平方的平均是 1e8，方差不对，tl.maximum 是防负数的，eps 防止除以 0"
+    )
+
+
+def test_round97_words_beside_the_v276_homophones_stay():
+    """Do 因未实际运行, 剪一下头发, the granary's 平房仓, 处以罚款 and a complex 复数 stay as they are?"""
+    text = "因未实际运行；理发剪一下头发；平房仓的平均粮温；处以罚款；开方得到复数域的值"
+    assert fold_typos(text) == text

@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and seventy-four blind sets appended as splits blind-v1 to blind-v274 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and seventy-six blind sets appended as splits blind-v1 to blind-v276 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 275)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 277)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5549,6 +5549,14 @@ ROUND_READINGS = {
             ("Q3", "两个很小的数一乘，结果还是准的。", "cancellation", False),
         ],
     ),
+    # Are the genuine goods said to be only N read as the divisor, while the goods said to be the block are not?
+    157: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "真货只有 N 个，补进来的是凑数的 0。", "divide_by_n", True),
+            ("Q2", "真货有 BLOCK_SIZE 个，补进来的也算。", "divide_by_n", False),
+        ],
+    ),
 }
 
 
@@ -6356,3 +6364,11 @@ def test_round54_a_rejected_method_s_predicted_outcome_is_no_refutation(l6, text
     """Does '方差就错了' after a method rejected for a wrong reason read as the outcome the student predicts (the veto
     stands, blind v73 l6v73-q3-021), while a verdict on the reason itself ('这是错的') still refutes it?"""
     assert score(l6, "Q3", text, None).veto is vetoed
+
+
+def test_round97_digits_said_lost_near_1e8_stay_half_the_cancellation(l6):
+    """Is a subtraction near 1e8 said to lose all the digits ('两个差不多的大数相减，精度全没了'), with no word of fp32's spacing,
+    still half the cancellation? Round 97 tried it as the whole mechanism (blind v276 l6v276-q3-006, labelled as the chain) and
+    dropped it: over the calibration it lifted twenty Q3 answers whose labellers gave it half (l6v17-q3-019) past their labels."""
+    text = "均值 1e4 时 mean(x²) 和 mean² 都是 1e8 左右，两个差不多的大数相减，精度全没了，方差算错。"
+    assert "stand_in:cancellation" in score(l6, "Q3", text).flags

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and seventy-three blind sets appended as splits blind-v1 to blind-v273?"""
+    """Does the calibration file parse, with two hundred and seventy-five blind sets appended as splits blind-v1 to blind-v275?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 274)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 276)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -6344,6 +6344,37 @@ ROUND_READINGS = {
                 "explanation",
                 "检查循环里的 (4, 100) 和 (7, 257) 我一个也没注释掉，全部通过。",
                 "loosened_check",
+                False,
+            ),
+        ],
+    ),
+    # Are the masked lanes said to go through exp before the max, and both reductions said to count only the lanes inside
+    # 蒙版, read as beliefs, while a fill before the max and reductions over every lane are not?
+    156: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q1",
+                "Triton 会先把被 mask 的 lane 做一次 exp 预处理，所以后面的 max 看不见它。",
+                "exp_before_max",
+                True,
+            ),
+            (
+                "Q1",
+                "先把被 mask 的 lane 填成 −∞，再求 max，最后做 exp。",
+                "exp_before_max",
+                False,
+            ),
+            (
+                "explanation",
+                "other 填 -inf，反正 tl.max、tl.sum 都只算蒙版里的 lane。",
+                "mask_skips_reduction",
+                True,
+            ),
+            (
+                "explanation",
+                "other 填 -inf，tl.max、tl.sum 都算蒙版里外所有的 lane。",
+                "mask_skips_reduction",
                 False,
             ),
         ],

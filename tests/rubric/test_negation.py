@@ -334,6 +334,8 @@ def test_a_place_named_by_what_it_lacks_denies_nothing_after_it(text, word, nega
         ("对账规则允许尾差，所以我把 atol 改成了 1e-4", "atol 改成了", False),
         ("按原则先跑检查，所以我把 atol 改成了 1e-4", "atol 改成了", False),
         ("若 padding 填 0，则 max 会被顶替", "max 会被顶替", True),
+        # Round 97: 正则 (lesson 6 blind v271 l6v271-q3-015), which two misconceptions had marked counterfactual to be read.
+        ("因为 eps 的正则化作用所以 rstd 数值稳定", "rstd 数值稳定", False),
     ],
 )
 def test_round91_ze_ending_a_word_is_no_condition(sentence, word, imagined):

@@ -157,6 +157,9 @@ def test_a_speed_figure_without_a_gpu_is_an_unrun_claim(l6, question, answer, un
             "仅静态审查，没有 GPU。第 3 节的融合 softmax 在 4096×1000 上是 0.021 ms，比朴素实现快 4 倍。",
             False,
         ),
+        # A run's outcome set beside the lesson's account (lesson 7 blind v274 l7v274-ex-013).
+        ("仅静态审查，没有 GPU。跑下来检查全部通过，融合版快 5.09 倍，跟课上讲的一致。", True),
+        ("仅静态审查，没有 GPU。课上说融合版快 5.09 倍，检查都在课上演示过。", False),
     ],
 )
 def test_figures_quoted_from_a_section_of_the_lesson_are_no_run(l6, answer, unrun):
