@@ -68,8 +68,9 @@ _TYPOS = {
     "检去": "减去",
     # Lesson 7 blind v267 l7v267-q1-016 ('所已两次都跟没有它一样'): 所已 is no word.
     "所已": "所以",
-    # Lesson 6 blind v276 l6v276-q3-006 ('方岔算出来不对'): 方岔 is no word.
+    # Lesson 6 blind v276 l6v276-q3-006 ('方岔算出来不对'): 方岔 is no word; nor is 类加 (v277 l6v277-q2-001, '类加的时候').
     "方岔": "方差",
+    "类加": "累加",
 }
 _TYPO_RE = re.compile("|".join(map(re.escape, _TYPOS)))
 # Homophones that are also parts of real words: folded only where the context leaves no doubt. 天 for 填
@@ -92,7 +93,10 @@ _CONTEXT_TYPOS = (
     (re.compile(r"(?<=数)剪(?=\s*一下)"), "减"),
     # 平放 (lay flat) and 开放 (open) are words: read as 平方 / 开方 only beside a step of the arithmetic ("再平放",
     # "平放之后", "开放得到 nan", "加在开放之前").
-    (re.compile(r"(?<=[再先要])平放|平放(?=\s*(?:之后|以后|后|求和|再|的和))"), "平方"),
+    # 平放和 and 设入 before what rounding does (lesson 6 blind v277 l6v277-q2-001, '平放和很容易一出成 inf', '小的项也会被设入掉'), never
+    # 平放和竖放 or 假设入参.
+    (re.compile(r"(?<=[再先要])平放|平放(?=\s*(?:之后|以后|后|求和|再|的和|和(?![竖立侧])))"), "平方"),
+    (re.compile(r"(?<!假)设入(?=\s*(?:掉|了|误差))"), "舍入"),
     # 平房 (a bungalow) for 平方 after a value squared ("多加一个 mean 的平房"), 求合 for 求和 after a step ("再求合").
     # Version 157 (lesson 6 blind v276 l6v276-q3-006, '平房的平均是 1e8'): before its mean too, never 平房仓 (a granary's store).
     (re.compile(r"(?<=的)\s*平房|平房(?=\s*(?:之后|以后|后|求和|再|的和|和|的?\s*(?:平均|均值)))"), "平方"),

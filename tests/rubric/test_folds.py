@@ -185,3 +185,14 @@ def test_round97_words_beside_the_v276_homophones_stay():
     """Do 因未实际运行, 剪一下头发, the granary's 平房仓, 处以罚款 and a complex 复数 stay as they are?"""
     text = "因未实际运行；理发剪一下头发；平房仓的平均粮温；处以罚款；开方得到复数域的值"
     assert fold_typos(text) == text
+
+
+def test_round98_homophones_of_the_v277_class_fold():
+    """Are 平放和, 类加 and 设入 before what rounding does folded (lesson 6 blind v277 l6v277-q2-001), while 平放和竖放 and
+    假设入参 stay as they are?"""
+    assert (
+        fold_typos("平放和很容易溢出成 inf，类加的时候小的项也会被设入掉")
+        == "平方和很容易溢出成 inf，累加的时候小的项也会被舍入掉"
+    )
+    text = "箱子平放和竖放都行，假设入参为 x"
+    assert fold_typos(text) == text

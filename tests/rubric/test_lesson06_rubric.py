@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and seventy-six blind sets appended as splits blind-v1 to blind-v276 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and seventy-eight blind sets appended as splits blind-v1 to blind-v278 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 277)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 279)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5555,6 +5555,17 @@ ROUND_READINGS = {
         [
             ("Q2", "真货只有 N 个，补进来的是凑数的 0。", "divide_by_n", True),
             ("Q2", "真货有 BLOCK_SIZE 个，补进来的也算。", "divide_by_n", False),
+        ],
+    ),
+    # Are N after 除以 and a count of the trade's own, and a sum of squares left unmasked worked out as the real part plus the
+    # padding's, read, while the block after 除以 and a masked sum of squares are not?
+    158: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "规程上算平均值是除以测点数 n。", "divide_by_n", True),
+            ("Q2", "规程上算平均值是除以格子数 BLOCK_SIZE。", "divide_by_n", False),
+            ("Q1", "不再 mask 的话平方和 = 17.5 + 2×12.25 = 42，所以方差偏大。", "second_mask_reason", True),
+            ("Q1", "平方和 = 17.5，方差 17.5/6 ≈ 2.917，所以 mask 后是对的。", "second_mask_reason", False),
         ],
     ),
 }

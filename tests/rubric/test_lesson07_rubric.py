@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and seventy-five blind sets appended as splits blind-v1 to blind-v275?"""
+    """Does the calibration file parse, with two hundred and seventy-seven blind sets appended as splits blind-v1 to blind-v277?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 276)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 278)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -707,6 +707,11 @@ ROUND_PREMISES = {
     155: [
         ("explanation", "减去之后不会溢出且结果不变", True),
         ("explanation", "减去之后不会溢出且结果会变", False),
+    ],
+    # Are the slots said to take part in both aggregations read as a sound premise, while one aggregation denied is not?
+    157: [
+        ("Q1", "这些槽位会参与两次聚合", True),
+        ("Q1", "这些槽位不会参与一次聚合", False),
     ],
 }
 
@@ -6377,6 +6382,23 @@ ROUND_READINGS = {
                 "mask_skips_reduction",
                 False,
             ),
+        ],
+    ),
+    # Is the common factor said to cancel read as the invariance and catastrophic cancellation not; is 'only the relative size'
+    # vetoed unless glossed as the differences; are 被填上 other, 放一个 other and other given after a 不然 aside read as the input?
+    157: (
+        '-float("inf"), row_max',
+        [
+            ("Q2", "因为分子分母的 e^(-m) cancel，所以结果不变。", "invariance", True),
+            ("Q2", "因为 catastrophic cancellation，所以不先算 softmax。", "invariance", False),
+            ("Q2", "所以 softmax 只看相对大小，整行加一个常数没影响。", "softmax_order_only", True),
+            ("Q2", "所以 softmax 只看相对大小（差值），整行加一个常数没影响。", "softmax_order_only", False),
+            ("Q1", "空位不去显存取数，直接被填上 other。", "input_fill", True),
+            ("Q1", "空位不去显存取数，也没有被填上 other。", "input_fill", False),
+            ("Q1", "座位上会被放一个 other 值。", "input_fill", True),
+            ("Q1", "座位上不会被放一个 other 值。", "input_fill", False),
+            ("Q1", "mask 为 false 的槽位不读内存（不然越界），直接给默认值 other。", "input_fill", True),
+            ("Q1", "mask 为 false 的槽位不读内存（不然越界），也不给默认值 other。", "input_fill", False),
         ],
     ),
 }
