@@ -95,7 +95,12 @@ _CONTEXT_TYPOS = (
     # "平放之后", "开放得到 nan", "加在开放之前").
     # 平放和 and 设入 before what rounding does (lesson 6 blind v277 l6v277-q2-001, '平放和很容易一出成 inf', '小的项也会被设入掉'), never
     # 平放和竖放 or 假设入参.
-    (re.compile(r"(?<=[再先要])平放|平放(?=\s*(?:之后|以后|后|求和|再|的和|和(?![竖立侧])))"), "平方"),
+    (
+        re.compile(
+            r"(?<=[再先要])平放|(?<=的)\s*平放(?![在着])|平放(?=\s*(?:之后|以后|后|求和|再|的和|和(?![竖立侧])))"
+        ),
+        "平方",
+    ),
     (re.compile(r"(?<!假)设入(?=\s*(?:掉|了|误差))"), "舍入"),
     # 平房 (a bungalow) for 平方 after a value squared ("多加一个 mean 的平房"), 求合 for 求和 after a step ("再求合").
     # Version 157 (lesson 6 blind v276 l6v276-q3-006, '平房的平均是 1e8'): before its mean too, never 平房仓 (a granary's store).

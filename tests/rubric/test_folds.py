@@ -196,3 +196,10 @@ def test_round98_homophones_of_the_v277_class_fold():
     )
     text = "箱子平放和竖放都行，假设入参为 x"
     assert fold_typos(text) == text
+
+
+def test_round99_homophone_of_the_v279_class_folds():
+    """Is 平放 after 的 folded (lesson 6 blind v279 l6v279-q1-015, '多加一个 mean 的平放'), while a thing laid flat (的平放在)
+    stays?"""
+    assert fold_typos("多加一个 mean 的平放，方差就偏大了") == "多加一个 mean 的平方，方差就偏大了"
+    assert fold_typos("电池的平放在架子上") == "电池的平放在架子上"

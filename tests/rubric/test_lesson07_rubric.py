@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and seventy-seven blind sets appended as splits blind-v1 to blind-v277?"""
+    """Does the calibration file parse, with two hundred and seventy-nine blind sets appended as splits blind-v1 to blind-v279?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 278)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 280)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -6399,6 +6399,28 @@ ROUND_READINGS = {
             ("Q1", "座位上不会被放一个 other 值。", "input_fill", False),
             ("Q1", "mask 为 false 的槽位不读内存（不然越界），直接给默认值 other。", "input_fill", True),
             ("Q1", "mask 为 false 的槽位不读内存（不然越界），也不给默认值 other。", "input_fill", False),
+        ],
+    ),
+    # Are the max said to look only inside the mask, the cache guessed after a why, the compile said to be left in the timing, every shape
+    # said to be ~4x and the naive version said faster on small shapes read, while the truths beside them are not?
+    158: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "我猜 tl.max 应该只在 mask 内的 lane 上取最大值吧？", "max_follows_mask", True),
+            ("Q1", "tl.max 会在全部 lane 上取最大值，mask 外的也算。", "max_follows_mask", False),
+            ("Q3", "为什么小矩阵差这么多，我猜可能跟缓存有关？不太确定。", "unsure_reason", True),
+            ("Q3", "小矩阵差这么多，是因为中间结果留在 L2 缓存里。", "unsure_reason", False),
+            (
+                "Q3",
+                "小 kernel 的计时里首次 JIT 编译和 warmup 没剔干净，融合 kernel 被拖慢了。",
+                "jit_compile_timing",
+                True,
+            ),
+            ("Q3", "小 kernel 的计时里首次 JIT 编译和 warmup 已经剔干净了。", "jit_compile_timing", False),
+            ("Q3", "把 JIT 排除掉，所有形状都会是 ~4x。", "all_shapes_match", True),
+            ("Q3", "大矩阵约 5x，小形状只有 ~2x。", "all_shapes_match", False),
+            ("Q3", "小矩阵只有 1.6 倍，说明 N 小的时候朴素实现反而更快。", "naive_faster_on_small", True),
+            ("Q3", "小矩阵只有 1.6 倍，N 小的时候融合 kernel 仍然更快。", "naive_faster_on_small", False),
         ],
     ),
 }
