@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and eighty blind sets appended as splits blind-v1 to blind-v280 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and eighty-two blind sets appended as splits blind-v1 to blind-v282 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 281)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 283)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -6130,6 +6130,11 @@ ROUND_PREMISES = {
     159: [
         ("Q1", "方差 ≈ 1.47，大了将近一万倍", True),
         ("Q1", "方差 ≈ 0.000167，和真值一样", False),
+    ],
+    # Is each empty place said to contribute the square of the mean after squaring read as a sound premise, the square of 0 not?
+    160: [
+        ("Q1", "平方后每个空孔都贡献平均片重的平方", True),
+        ("Q1", "平方后每个空孔都贡献 0 的平方", False),
     ],
 }
 

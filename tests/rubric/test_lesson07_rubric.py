@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and seventy-nine blind sets appended as splits blind-v1 to blind-v279?"""
+    """Does the calibration file parse, with two hundred and eighty-one blind sets appended as splits blind-v1 to blind-v281?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 280)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 282)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -6421,6 +6421,29 @@ ROUND_READINGS = {
             ("Q3", "大矩阵约 5x，小形状只有 ~2x。", "all_shapes_match", False),
             ("Q3", "小矩阵只有 1.6 倍，说明 N 小的时候朴素实现反而更快。", "naive_faster_on_small", True),
             ("Q3", "小矩阵只有 1.6 倍，N 小的时候融合 kernel 仍然更快。", "naive_faster_on_small", False),
+        ],
+    ),
+    # Are a worked 0 − (−1000) said to overflow exp, the gradient said to be what the shift bounds, and the large shapes matching while
+    # the small 不行 read, while 0 − 0, the denominator's bounds and the small shapes matching too are not?
+    159: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q1",
+                "如果 other = 0.0 而这一行真实值都很负，0 − (−1000) = 1000，exp(1000) 溢出成 inf。",
+                "zero_fill_overflows",
+                True,
+            ),
+            (
+                "Q1",
+                "如果 other = 0.0 而这一行真实值都很负，0 − 0 = 0，exp(0) = 1 不会溢出。",
+                "zero_fill_overflows",
+                False,
+            ),
+            ("Q2", "减去行最大值后 exp ≤ 1，梯度被限制在 1 以内，训练就稳了。", "shift_for_gradient", True),
+            ("Q2", "减去行最大值后 exp ≤ 1，分母被限制在 1 到 N 之间。", "shift_for_gradient", False),
+            ("Q3", "读写少了 4 倍所以快 4 倍，大矩阵对得上，小矩阵不行。", "measured_comparison", True),
+            ("Q3", "读写少了 4 倍所以快 4 倍，大矩阵对得上，小矩阵也对得上。", "measured_comparison", False),
         ],
     ),
 }
