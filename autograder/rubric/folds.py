@@ -77,6 +77,8 @@ _TYPO_RE = re.compile("|".join(map(re.escape, _TYPOS)))
 # right before a value or a kernel name ("天成 0.0", "divisor 天 n_cols", "天的是0"), never in 今天/每天
 # or after a count ("3 天"); 均直 for 均值 outside 平均直径; 方叉 for 方差; 单位原 for 单位元 but not 单位原则; 真是
 # for 真实 before what is real.
+# What follows a divide (a count, a size, a number): where 出以 and 处以 are read as 除以.
+_DIVISOR_AHEAD = r"block|n\b|n_cols|\d|真实|实际|个数|元素|列数"
 _CONTEXT_TYPOS = (
     (
         re.compile(
@@ -103,7 +105,7 @@ _CONTEXT_TYPOS = (
     ),
     (re.compile(r"(?<!假)设入(?=\s*(?:掉|了|误差))"), "舍入"),
     # 平房 (a bungalow) for 平方 after a value squared ("多加一个 mean 的平房"), 求合 for 求和 after a step ("再求合").
-    # Version 157 (lesson 6 blind v276 l6v276-q3-006, '平房的平均是 1e8'): before its mean too, never 平房仓 (a granary's store).
+    # Before its mean too (lesson 6 blind v276 l6v276-q3-006, '平房的平均是 1e8'), never 平房仓 (a granary's store).
     (re.compile(r"(?<=的)\s*平房|平房(?=\s*(?:之后|以后|后|求和|再|的和|和|的?\s*(?:平均|均值)))"), "平方"),
     (re.compile(r"(?<=[再先要])求合|求合(?=\s*(?:之后|以后|后|时|的时候|前|之前|里|中))"), "求和"),
     (
@@ -122,15 +124,10 @@ _CONTEXT_TYPOS = (
     (re.compile(r"经度(?=\s*(?:不够|不足|太低|低|更高|高|损失|丢|有限|只有))"), "精度"),
     (re.compile(r"初一(?=\s*(?:block|n\b|n_cols|\d|真实|个数|元素))", re.IGNORECASE), "除以"),
     # 出以 for 除以 before the count it divides by (lesson 6 blind v85 l6v85-ex-005, '要出以真实的列数'), never 溢出以后.
-    (
-        re.compile(
-            r"(?<![超溢突输演指跳])出以(?=\s*(?:block|n\b|n_cols|\d|真实|实际|个数|元素|列数))", re.IGNORECASE
-        ),
-        "除以",
-    ),
+    (re.compile(rf"(?<![超溢突输演指跳])出以(?=\s*(?:{_DIVISOR_AHEAD}))", re.IGNORECASE), "除以"),
     # 处以 (to sentence) for 除以 before a count or zero, 复数 (complex) for 负数 as what is guarded against or what the variance may
     # be (lesson 6 blind v276 l6v276-q3-006, 'eps 是防止处以 0', 'tl.maximum 是防复数的', '还可能是复数').
-    (re.compile(r"处以(?=\s*(?:block|n\b|n_cols|\d|零|真实|实际|个数|元素|列数))", re.IGNORECASE), "除以"),
+    (re.compile(rf"处以(?=\s*(?:{_DIVISOR_AHEAD}|零))", re.IGNORECASE), "除以"),
     (re.compile(r"(?:(?<=防)|(?<=防止)|(?<=可能是)|(?<=变成))复数"), "负数"),
     (re.compile(r"(?<!平)均指(?=\s*(?:会|就|偏|变|被|不对|错|=))"), "均值"),
     # 最大直 for 最大值 outside 最大直径; 平一 for 平移 before what the shift leaves unchanged (lesson 7 blind v29 l7v29-q2-021).
