@@ -36,9 +36,12 @@ _CJK_END = re.compile(rf"[{_CJK}]\s*$")
 # v251 l7v251-q3-011).
 _WORD_END = re.compile(r"[a-z0-9)\]）】]\s*$", re.IGNORECASE)
 _CJK_START = re.compile(rf"^\s*[{_CJK}]")
-_PROSE_START = re.compile(rf"^\s*[{_CJK}a-z0-9(（\"“'‘]", re.IGNORECASE)
+# A negative value goes on a wrapped sentence as a digit does ("since we never compute\n-inf - (-inf)": lesson 7 blind
+# v283 l7v283-q1-023); a list item's dash has a space after it.
+_NEGATIVE = r"[-−](?=inf\b|∞|\d|\()"
+_PROSE_START = re.compile(rf"^\s*(?:[{_CJK}a-z0-9(（\"“'‘]|{_NEGATIVE})", re.IGNORECASE)
 # English wrapped mid-sentence goes on in lower case ("the lanes with cols >= N are masked\noff, so tl.load …").
-_LOWER_START = re.compile(r"^\s*[a-z0-9]")
+_LOWER_START = re.compile(rf"^\s*(?:[a-z0-9]|{_NEGATIVE})")
 # A wrapped line fills most of the editor's width; a shorter one without a terminator is a heading or a label.
 _WRAP_WIDTH = 24
 

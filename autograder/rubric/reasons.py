@@ -29,7 +29,7 @@ from autograder.rubric.textnorm import any_of, clause_spans
 # "再加上 (BLOCK − N) 个零", "plus 28 zeros": arithmetic on a count or a bracket, not a second reason; nor
 # "再加上的小项" (the terms added after: a relative clause, l6v53-q2-019).
 _CONJUNCTION = re.compile(
-    r"并且|而且|此外|另外|再加上(?!\s*[\d(（]|的)|\band\s+also\b|\bplus\b(?!\s*[\d(])|\bmoreover\b"
+    r"并且|而且|此外|另外|(?<!时)(?<!时候)再加上(?!\s*[\d(（]|的)|\band\s+also\b|\bplus\b(?!\s*[\d(])|\bmoreover\b"
 )
 # The premise is judged on the clauses nearest its marker: in "B1，…，B4，所以 A" B1 is a step earlier.
 PREMISE_CLAUSES = 3

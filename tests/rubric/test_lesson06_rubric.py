@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and eighty-two blind sets appended as splits blind-v1 to blind-v282 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and eighty-four blind sets appended as splits blind-v1 to blind-v284 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 283)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 285)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5585,6 +5585,25 @@ ROUND_READINGS = {
             ("explanation", "可见检查里 (1, 1) 那一组我一个也没删，4 组全部通过。", "loosened_check", False),
         ],
     ),
+    # Is the check said to fail for a dtype that differs from the reference's read as the reference offered as the reason, while
+    # the check failing for a large error is not?
+    161: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q2",
+                "被检件 dtype 须与标准件一致，assert_close 才不会因 dtype 不同判不合格。",
+                "compile_reason",
+                True,
+            ),
+            (
+                "Q2",
+                "被检件数值须与标准件一致，assert_close 才不会因误差太大判不合格。",
+                "compile_reason",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -6135,6 +6154,23 @@ ROUND_PREMISES = {
     160: [
         ("Q1", "平方后每个空孔都贡献平均片重的平方", True),
         ("Q1", "平方后每个空孔都贡献 0 的平方", False),
+    ],
+    # Are the true premises blind v283 and v284 routed only for a TA to confirm (a small term rounded away when added to a large
+    # sum, the block a power of two at least N, padding lanes loaded as 0 and a term below the spacing in English, the real
+    # count named before n_cols, the 1×1 shape without padding) known, while their false twins are not?
+    161: [
+        ("Q2", "和较大时再加上小项会被舍入掉", True),
+        ("Q2", "和较大时再加上小项也不会被舍入掉", False),
+        ("Q2", "BLOCK_SIZE 是 ≥ N 的 2 的幂", True),
+        ("Q2", "BLOCK_SIZE 是 ≤ N 的 2 的幂", False),
+        ("Q2", "The padding lanes were loaded as 0", True),
+        ("Q2", "The padding lanes were loaded as 1", False),
+        ("Q2", "it is below the spacing of fp16 numbers", True),
+        ("Q2", "it is above the spacing of fp16 numbers", False),
+        ("explanation", "真实个数就是它", True),
+        ("explanation", "真实个数不是它", False),
+        ("explanation", "1×1 没有 padding", True),
+        ("explanation", "1×3 没有 padding", False),
     ],
 }
 

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and eighty-one blind sets appended as splits blind-v1 to blind-v281?"""
+    """Does the calibration file parse, with two hundred and eighty-three blind sets appended as splits blind-v1 to blind-v283?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 282)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 284)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -712,6 +712,24 @@ ROUND_PREMISES = {
     157: [
         ("Q1", "这些槽位会参与两次聚合", True),
         ("Q1", "这些槽位不会参与一次聚合", False),
+    ],
+    # Are the true premises blind v282 and v283 routed only for a TA to confirm (lanes having mask False, numerator and denominator
+    # multiplied by the same factor, the differences unchanged, -inf - (-inf) never computed; and, routed once a wrapped line joined
+    # their sentences, only the store dropping the lanes and the lanes taking part in two reduces) known, while their false twins
+    # are not?
+    160: [
+        ("Q1", "Lanes 5, 6, 7 have mask False", True),
+        ("Q1", "Lanes 5, 6, 7 have mask True", False),
+        ("Q2", "it multiplies numerator and denominator by the same e^(-m)", True),
+        ("Q2", "it multiplies numerator and denominator by different factors", False),
+        ("explanation", "而分差不变", True),
+        ("explanation", "而分差变了", False),
+        ("Q1", "we never compute -inf - (-inf)", True),
+        ("Q1", "we often compute -inf - (-inf)", False),
+        ("Q1", "只有输出阶段的 store 才把它们丢掉", True),
+        ("Q1", "只有输出阶段的 store 才把它们算进去", False),
+        ("Q1", "接下来它们参与两次 reduce", True),
+        ("Q1", "接下来它们不参与两次 reduce", False),
     ],
 }
 
@@ -6444,6 +6462,27 @@ ROUND_READINGS = {
             ("Q2", "减去行最大值后 exp ≤ 1，分母被限制在 1 到 N 之间。", "shift_for_gradient", False),
             ("Q3", "读写少了 4 倍所以快 4 倍，大矩阵对得上，小矩阵不行。", "measured_comparison", True),
             ("Q3", "读写少了 4 倍所以快 4 倍，大矩阵对得上，小矩阵也对得上。", "measured_comparison", False),
+        ],
+    ),
+    # Are the padding's values said to be written to the output with the store, the 0.0 fill called the same after 的话, the fused
+    # traffic read and written in megabytes with 、 between, and a NaN said to follow from filling −∞ read, while their denials, a
+    # write twice the read and the NaN of a row of −∞ alone are not?
+    160: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "padding lane 的值最后会跟着 store 一起写到输出里。", "padding_output_written", True),
+            ("Q1", "padding lane 的值不会跟着 store 一起写到输出里。", "padding_output_written", False),
+            ("Q1", "填 0.0 的话，我理解是一样的，反正 exp 之后就是很小的数。", "zero_fill_harmless", True),
+            ("Q1", "填 0.0 的话，我理解是不一样的，全负的行 max 会变成 0。", "zero_fill_harmless", False),
+            ("Q3", "融合读 67.1 MB、写 67.1 MB，共 134.2 MB。", "fused_traffic", True),
+            ("Q3", "融合读 67.1 MB、写 134.2 MB。", "fused_traffic", False),
+            (
+                "Q1",
+                "而且填 −∞ 的话 x − max 可能变成 −∞ − (−∞) = NaN，反而更危险。",
+                "neg_inf_makes_nan",
+                True,
+            ),
+            ("Q1", "而且一行要是全是 −∞ 的话 x − max 可能变成 −∞ − (−∞) = NaN。", "neg_inf_makes_nan", False),
         ],
     ),
 }

@@ -74,6 +74,17 @@ def test_a_wrapped_english_sentence_goes_on_in_lower_case():
         assert unwrap(kept) == kept
 
 
+def test_a_line_wrapped_before_a_negative_value_goes_on():
+    """Does a sentence wrapped just before a negative value ("No NaN, since we never compute\\n-inf - (-inf).": lesson 7
+    blind v283 l7v283-q1-023) read as one sentence, while a list item's dash still opens a line of its own?"""
+    text = "So -inf is the identity for max and, after exp, for sum. No NaN, since we never compute\n-inf - (-inf)."
+    assert split_sentences(text)[-1] == "No NaN, since we never compute -inf - (-inf)"
+    wrapped = "m 是有限数，因为每行至少有一个真实元素，所以 padding lane 的\n−∞ − m 仍然是 −∞。"
+    assert unwrap(wrapped) == wrapped.replace("\n", " ")
+    kept = "Output: the padding lanes are never written back\n- the store carries the mask"
+    assert unwrap(kept) == kept
+
+
 def test_round86_a_line_wrapped_after_a_full_width_bracket_goes_on():
     """Does a long line that ends in a full-width bracket go on into the next ("并行度是朴素实现（每个 SM 一个 block）\\n的
     4 倍": lesson 7 blind v251 l7v251-q3-011), while a short heading that ends in one stays apart?"""

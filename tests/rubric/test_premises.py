@@ -348,6 +348,16 @@ def test_terms_added_after_are_no_second_reason():
     assert _CONJUNCTION.search("0 是单位元，再加上 mask 挡住了越界")
 
 
+def test_adding_at_a_time_is_no_second_reason():
+    """Is "和较大时再加上小项" (adding a term at that point: lesson 6 blind v283 l6v283-q2-013) part of one premise,
+    while "范围小，再加上有效位少" still joins two reasons?"""
+    from autograder.rubric.reasons import _CONJUNCTION
+
+    assert not _CONJUNCTION.search("和较大时再加上小项会被舍入掉")
+    assert not _CONJUNCTION.search("和大的时候再加上小项就丢了")
+    assert _CONJUNCTION.search("fp16 范围小, 再加上有效位少")
+
+
 def test_a_stance_clause_is_no_premise_of_its_own():
     """Is the premise of '分母至少是 1，我觉得这样就不会溢出' the clause before the stance ('分母至少是 1'), while a clause
     that states something after '我觉得' keeps it? (lesson 7 blind v135 l7v135-q2-014)"""
