@@ -23,8 +23,9 @@ PURPOSE = re.compile("|".join(_PURPOSE_MARKERS.split()))
 # "舍入导致的小负数" is a noun phrase (the negatives rounding causes), no marker; "…是舍入导致的。" still is one.
 # "A 之所以成立，是因为 B" names A as the conclusion: its 所以 is no marker (B after 是因为 is the premise).
 # "即使这样 / 就算这样 / 尽管这样 / 虽然这样" concede (even so): no consequence drawn from what came before.
+# "大概会这样：…" presents what follows its colon (lesson 7 blind v285 l7v285-q1-011): no consequence either.
 _BACKWARD = r"""
-    (?<![之])所以 因此 因而 故而 (?<![缘])故(?!意|障) 于是 从而 导致(?!的\s*[^,.;:!?。\s]) 以致 使得 (?<![即假])使(?!用) 这样一来 (?<![是像照按就使算管然])这样(?![的地理说做写看想子]) 保证 确保
+    (?<![之])所以 因此 因而 故而 (?<![缘])故(?!意|障) 于是 从而 导致(?!的\s*[^,.;:!?。\s]) 以致 使得 (?<![即假])使(?!用) 这样一来 (?<![是像照按就使算管然])这样(?![的地理说做写看想子]|\s*:) 保证 确保
     才能 → => ⇒ ∴ \bso\b \btherefore\b \bhence\b \bthus\b \bwhich\smeans\b \bthis\smeans\b \bas\sa\sresult\b
     \b(?:that'?s|which\sis|this\sis)\swhy\b \bensures?\b \bthereby\b
 """

@@ -40,8 +40,9 @@ _WORD_INF = [
 ]
 
 # Sentence ends: Chinese and ASCII terminators, newlines, and a period that is followed by a space, a CJK
-# character or the end (so `0.0`, `tl.sum` and `x.stride(1)` stay whole).
-_SENTENCE_END = re.compile(r"[。！？；!?;\n]+|\.(?=\s|[\u3400-\u9fff]|$)")
+# character or the end (so `0.0`, `tl.sum` and `x.stride(1)` stay whole). "e.g." and "i.e." end no sentence: "the max
+# becomes 0 instead of e.g. -1" is one (lesson 7 blind v285 l7v285-q1-012).
+_SENTENCE_END = re.compile(r"[。！？；!?;\n]+|(?<!\be\.g)(?<!\bi\.e)\.(?=\s|[\u3400-\u9fff]|$)")
 # A markdown table's cell border (a single "|", not "||") and the mark it becomes.
 _TABLE_BORDER = re.compile(r"\s*(?<!\|)\|(?!\|)\s*")
 TABLE_CELL = "¦"

@@ -173,3 +173,20 @@ def test_round89_what_holds_when_a_fill_is_made_or_a_fill_someone_would_make_is_
     """Is '填 0.0 时 max = 0' (what holds when the fill is made: lesson 7 blind v259 l7v259-ex-021) and '有人会填 0.0' (a fill
     someone would make: -ex-019) kept out of the values the note says its code holds, while 'other 填 0.0' still is one?"""
     assert [v for v, _ in stated_values(prepare(note, l7), l7)] == held
+
+
+@pytest.mark.parametrize(
+    ("note", "held"),
+    [
+        (
+            "other = float('-inf')：(4, 100) 用 128 的块，28 个 padding lane，填 −∞ 后它们在 max 里不胜出。",
+            ["-inf"],
+        ),
+        ("我用 8 个 lane 的块手推了一遍，other 填 0.0。", ["0.0"]),
+        ("padding 的位置我填 0 的 lane 都不进和。", ["0.0"]),
+    ],
+)
+def test_a_count_with_its_unit_is_no_filled_value(l7, note, held):
+    """Is '用 128 的块' (the block of an example: lesson 7 blind v285 l7v285-ex-014) kept out of the values the note says its
+    code holds, while a fill of 0 before 的 lane still is one?"""
+    assert [v for v, _ in stated_values(prepare(note, l7), l7, names=True)] == held

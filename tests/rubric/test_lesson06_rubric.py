@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and eighty-four blind sets appended as splits blind-v1 to blind-v284 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and eighty-six blind sets appended as splits blind-v1 to blind-v286 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 285)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 287)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5604,6 +5604,19 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Is a note that owns not knowing why its check failed read for a TA, while one that says why is not?
+    162: (
+        "n_cols, 0.0",
+        [
+            ("explanation", "结果第一组就报错停了。我没搞清楚为什么。", "reason_not_understood", True),
+            (
+                "explanation",
+                "结果第一组就报错停了。我搞清楚了：第三个参数被删了。",
+                "reason_not_understood",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -6171,6 +6184,18 @@ ROUND_PREMISES = {
         ("explanation", "真实个数不是它", False),
         ("explanation", "1×1 没有 padding", True),
         ("explanation", "1×3 没有 padding", False),
+    ],
+    # Are the true premises blind v286 routed only for a TA to confirm (the variance 失真 with the mean, a small term 被舍入, fp16's
+    # digits counted after the word, the real element count in English) known, while their false twins are not?
+    162: [
+        ("Q2", "方差随之失真", True),
+        ("Q2", "方差并未失真", False),
+        ("Q2", "累加过程中小项被舍入", True),
+        ("Q2", "累加过程中大项被舍入", False),
+        ("Q2", "有效数字约 3 位", True),
+        ("Q2", "有效数字约 30 位", False),
+        ("explanation", "that is the real element count", True),
+        ("explanation", "that is the padded element count", False),
     ],
 }
 

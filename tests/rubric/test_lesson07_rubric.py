@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and eighty-three blind sets appended as splits blind-v1 to blind-v283?"""
+    """Does the calibration file parse, with two hundred and eighty-five blind sets appended as splits blind-v1 to blind-v285?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 284)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 286)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -730,6 +730,16 @@ ROUND_PREMISES = {
         ("Q1", "只有输出阶段的 store 才把它们算进去", False),
         ("Q1", "接下来它们参与两次 reduce", True),
         ("Q1", "接下来它们不参与两次 reduce", False),
+    ],
+    # Are the true premises blind v285 routed only for a TA to confirm (no memory request issued, the padding 0 beating every real
+    # value of an all-negative row, in English and in Chinese) known, while their false twins are not?
+    161: [
+        ("Q1", "被 mask 的 lane 不发出访存请求", True),
+        ("Q1", "被 mask 的 lane 照样访问显存", False),
+        ("Q1", "on a row that is all negative, the padding 0 beats every real value", True),
+        ("Q1", "on a row that has a positive value, the padding 0 loses to it", False),
+        ("Q1", "在一行全为负数时，0 比所有真实值都大", True),
+        ("Q1", "在一行有正数时，0 比所有真实值都小", False),
     ],
 }
 
@@ -6483,6 +6493,36 @@ ROUND_READINGS = {
                 True,
             ),
             ("Q1", "而且一行要是全是 −∞ 的话 x − max 可能变成 −∞ − (−∞) = NaN。", "neg_inf_makes_nan", False),
+        ],
+    ),
+    # Are −∞ said never to be taken for the max or to lose every comparison, the 0 said to become the max of an all-negative row
+    # after a comma, the lanes holding what is passed as other, the fill said to cover values read out of bounds, the shift said
+    # to make each row sum to 1, the max's failure owned as unsure and 128 said to be no power of two read, while their twins are
+    # not?
+    161: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "填 −∞ 的 lane 不会被当成最大值。", "max_unaffected", True),
+            ("Q1", "填 0.0 的 lane 会被当成最大值。", "max_unaffected", False),
+            ("Q1", "padding lane 填 −∞，挑最大值的时候怎么比都比不过真货。", "max_unaffected", True),
+            ("Q1", "padding lane 填 0.0，挑最大值的时候总能比得过真货。", "max_unaffected", False),
+            ("Q1", "如果一行都是负数，0 就成了最大值。", "zero_failure", True),
+            ("Q1", "如果一行有正数，0 就不是最大值。", "zero_failure", False),
+            ("Q1", "they simply hold whatever we pass as other.", "input_fill", True),
+            ("Q1", "they simply ignore whatever we pass as other.", "input_fill", False),
+            (
+                "explanation",
+                "mask 挡住的 lane 如果不给 other，tl.load 会越界读到下一行，填 −∞ 就把这些越界值盖掉。",
+                "masked_lane_reads_memory",
+                True,
+            ),
+            ("explanation", "mask 挡住的 lane 不读显存，直接拿 other。", "masked_lane_reads_memory", False),
+            ("explanation", "第二个空填 row_max，这样 y 每行之和正好是 1。", "shift_normalizes", True),
+            ("explanation", "第二个空填 row_max，这样 exp 不会溢出。", "shift_normalizes", False),
+            ("Q1", "填 0.0 的话分母会变大。max 会不会错我不太确定。", "zero_max_unsure", True),
+            ("Q1", "填 0.0 的话分母会变大，max 会错：全负的行被 0 顶替。", "zero_max_unsure", False),
+            ("Q3", "小矩阵不符合，可能是因为 N = 128 不是 2 的幂？", "small_shapes_pow2", True),
+            ("Q3", "小矩阵不符合，是因为 L2 和启动开销，N = 128 本身是 2 的幂。", "small_shapes_pow2", False),
         ],
     ),
 }

@@ -348,6 +348,13 @@ def test_terms_added_after_are_no_second_reason():
     assert _CONJUNCTION.search("0 是单位元，再加上 mask 挡住了越界")
 
 
+def test_zheyang_before_a_colon_presents_what_follows():
+    """Does "如果填 0.0，大概会这样：…" (like this, then a colon: lesson 7 blind v285 l7v285-q1-011) link nothing, while
+    "减去最大值，这样 exp 不会溢出" still draws a consequence?"""
+    assert not causal_links(normalize("如果填 0.0，大概会这样：一行全是负数的时候，max 被顶替成 0"))
+    assert causal_links(normalize("减去最大值，这样 exp 不会溢出"))
+
+
 def test_adding_at_a_time_is_no_second_reason():
     """Is "和较大时再加上小项" (adding a term at that point: lesson 6 blind v283 l6v283-q2-013) part of one premise,
     while "范围小，再加上有效位少" still joins two reasons?"""

@@ -228,3 +228,14 @@ def test_a_table_cell_border_ends_a_clause():
 def test_latex_fractions_and_accents_read_as_quotients():
     """Are \\frac{a}{b} and \\frac1N read as (a)/(b) and an accent (\\tilde x, \\hat\\mu) dropped?"""
     assert normalize(r"$\frac{N}{B}\mu$, $\frac1N$, $\tilde x_j$") == "(n)/(b)mu , (1)/(n) , x_j"
+
+
+def test_e_g_and_i_e_end_no_sentence():
+    """Is "instead of e.g. -1" read inside its sentence (lesson 7 blind v285 l7v285-q1-012), while a period after a word still
+    ends one?"""
+    assert split_sentences(
+        "so the max becomes 0 instead of e.g. -1. Each lane adds 1, i.e. the sum grows."
+    ) == [
+        "so the max becomes 0 instead of e.g. -1",
+        "Each lane adds 1, i.e. the sum grows",
+    ]
