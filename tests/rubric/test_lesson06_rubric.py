@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and eighty-six blind sets appended as splits blind-v1 to blind-v286 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and eighty-eight blind sets appended as splits blind-v1 to blind-v288 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 287)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 289)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5617,6 +5617,22 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Is the reduction said to write its result back into the padding lanes read as a belief a TA confirms, the divisor a count of
+    # boards, N as the number of real samples and an average of the trade's own left at a fraction read, while a divisor of
+    # blades, padded lanes and x − mean's own change are not?
+    163: (
+        "n_cols, 0.0",
+        [
+            ("Q1", "归约的结果会广播回整个块，padding lane 被写成了 mean。", "sum_writes_lanes", True),
+            ("Q1", "x − mean 把 padding lane 从 0 变成了 −mean。", "sum_writes_lanes", False),
+            ("Q2", "平均板厚要除以实际出的板数。", "divide_by_n", True),
+            ("Q2", "平均板厚要除以锯机的锯条数。", "divide_by_n", False),
+            ("Q2", "除以 8 平均厚度就只剩 5/8。", "block_wrong_effect", True),
+            ("Q2", "除以 5 平均厚度就是真值。", "block_wrong_effect", False),
+            ("Q2", "N is the number of real samples, so that is the divisor.", "divide_by_n", True),
+            ("Q2", "N is the number of padded lanes, so that is the divisor.", "divide_by_n", False),
+        ],
+    ),
 }
 
 
@@ -6196,6 +6212,19 @@ ROUND_PREMISES = {
         ("Q2", "有效数字约 30 位", False),
         ("explanation", "that is the real element count", True),
         ("explanation", "that is the padded element count", False),
+    ],
+    # Are the true premises blind v287 and v288 routed only for a TA to confirm (the square of −mean entering the variance, an
+    # average of the trade's own pulled down, the variance after the wrong mean and the real count in English) known, while their
+    # false twins are not?
+    163: [
+        ("Q1", "padding lane 成了 -mean，平方要进方差", True),
+        ("Q1", "padding lane 还是 0，平方不进方差", False),
+        ("Q2", "平均体长就被压小了", True),
+        ("Q2", "平均体长不会被压小", False),
+        ("Q2", "it uses that mean and the same divisor", True),
+        ("Q2", "it uses the true mean and the true divisor", False),
+        ("Q2", "the mean is sum / number of real values", True),
+        ("Q2", "the mean is sum / number of padded lanes", False),
     ],
 }
 

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and eighty-five blind sets appended as splits blind-v1 to blind-v285?"""
+    """Does the calibration file parse, with two hundred and eighty-seven blind sets appended as splits blind-v1 to blind-v287?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 286)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 288)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -740,6 +740,16 @@ ROUND_PREMISES = {
         ("Q1", "on a row that has a positive value, the padding 0 loses to it", False),
         ("Q1", "在一行全为负数时，0 比所有真实值都大", True),
         ("Q1", "在一行有正数时，0 比所有真实值都小", False),
+    ],
+    # Are the true premises blind v286 and v287 routed only for a TA to confirm (the time named by memory access in brackets, the
+    # padding 0 becoming the max, the mask blocking lanes, in English) known, while their false twins are not?
+    162: [
+        ("Q3", "路上时间（访存）占大头", True),
+        ("Q3", "路上时间（计算）占大头", False),
+        ("Q1", "the padding 0 becomes the max", True),
+        ("Q1", "the padding 0 stays below the real max", False),
+        ("Q1", "the mask cols < N blocks lanes 5-7", True),
+        ("Q1", "the mask cols < N keeps lanes 5-7", False),
     ],
 }
 
@@ -6523,6 +6533,18 @@ ROUND_READINGS = {
             ("Q1", "填 0.0 的话分母会变大，max 会错：全负的行被 0 顶替。", "zero_max_unsure", False),
             ("Q3", "小矩阵不符合，可能是因为 N = 128 不是 2 的幂？", "small_shapes_pow2", True),
             ("Q3", "小矩阵不符合，是因为 L2 和启动开销，N = 128 本身是 2 的幂。", "small_shapes_pow2", False),
+        ],
+    ),
+    # Are a NaN said to come out of −∞ with the verb 出 and the padding said to be stored with the whole row read as vetoes, while
+    # their denials are not?
+    162: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "填 −∞ 反而危险，−∞ 一参与运算就会出 NaN。", "neg_inf_makes_nan", True),
+            ("Q1", "−∞ 参与运算不会出 NaN，因为 m 是有限数。", "neg_inf_makes_nan", False),
+            ("Q1", "有同学说 −∞ 会搞出 NaN，其实不会：m 是有限数。", "neg_inf_makes_nan", False),
+            ("Q1", "padding lane 算完之后会跟着整行一起 store 出去。", "padding_output_written", True),
+            ("Q1", "padding lane 算完之后不会跟着整行一起 store 出去。", "padding_output_written", False),
         ],
     ),
 }
