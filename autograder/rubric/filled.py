@@ -33,7 +33,8 @@ _VERB = (
 # verb is a word of its own: "output 1" and "offset 1e4" put and set nothing (lesson 7 blind v84 l7v84-ex-012).
 # A number inside a list ("用 [1,2,3] 手推") is an input, not a fill.
 # A magnitude written with ± ("用 ±1000 的 big_row 手动对了 torch.softmax") is an input, not a fill (l7v134-ex-023).
-_FILLED = re.compile(rf"{_VERB}(?:[^\d\s,;:+\-\[±]{{0,8}}?\s*{_VALUE}|{_NAME})")
+# A factor of an expression ("用 randn*2+3 让均值不为 0") is no fill either (lesson 6 blind v289 l6v289-ex-014).
+_FILLED = re.compile(rf"{_VERB}(?:[^\d\s,;:+\-\[±*×/]{{0,8}}?\s*{_VALUE}|{_NAME})")
 # Another parameter in the clause (a tolerance, a width): its number is not the blank's value. So is a
 # name given a number ("divisor 用 n_cols=5": the width of an example, not the blank), unless the
 # name is a fill's own (other=, centered_other=).

@@ -190,3 +190,10 @@ def test_a_count_with_its_unit_is_no_filled_value(l7, note, held):
     """Is '用 128 的块' (the block of an example: lesson 7 blind v285 l7v285-ex-014) kept out of the values the note says its
     code holds, while a fill of 0 before 的 lane still is one?"""
     assert [v for v, _ in stated_values(prepare(note, l7), l7, names=True)] == held
+
+
+def test_a_factor_of_an_expression_is_no_filled_value(l7):
+    """Is '用 randn*2+3 让均值不为 0' (an input's expression: lesson 6 blind v289 l6v289-ex-014) kept out of the values the note
+    says its code holds, while '用 0.0' still is one?"""
+    assert stated_values(prepare("所以可见检查用 randn*2+3 让均值不为 0 是必要的。", l7), l7) == []
+    assert [v for v, _ in stated_values(prepare("第二个空用 0.0。", l7), l7)] == ["0.0"]

@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and eighty-eight blind sets appended as splits blind-v1 to blind-v288 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and ninety blind sets appended as splits blind-v1 to blind-v290 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 289)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 291)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5631,6 +5631,29 @@ ROUND_READINGS = {
             ("Q2", "除以 5 平均厚度就是真值。", "block_wrong_effect", False),
             ("Q2", "N is the number of real samples, so that is the divisor.", "divide_by_n", True),
             ("Q2", "N is the number of padded lanes, so that is the divisor.", "divide_by_n", False),
+        ],
+    ),
+    # Are negatives said to enter the variance and make its root NaN read as a veto, a divisor of households, the real count with N
+    # in brackets or named as the real N, and the note's 真实样本量 read, while their denials, planned households, a bracketed
+    # block, a count of cells and a total of cells are not?
+    164: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q1",
+                "负数混进方差，后面开方就会出问题——sqrt 遇到负数算出 NaN。",
+                "negative_padding_sqrt",
+                True,
+            ),
+            ("Q1", "负数不会混进方差，平方以后是 mean²，方差偏大。", "negative_padding_sqrt", False),
+            ("Q2", "算单元平均用电量，要除以实际入住户数。", "divide_by_n", True),
+            ("Q2", "算单元平均用电量，要除以图纸上的户数。", "divide_by_n", False),
+            ("Q2", "分母得是实际量了几件（N）。", "divide_by_n", True),
+            ("Q2", "分母得是表格有几格（BLOCK_SIZE）。", "divide_by_n", False),
+            ("Q2", "均值是总和 ÷ 件数，件数是真实的 N。", "divide_by_n", True),
+            ("Q2", "均值是总和 ÷ 格数，格数是 BLOCK_SIZE。", "divide_by_n", False),
+            ("explanation", "divisor = n_cols：分母是真实样本量。", "divisor_reason", True),
+            ("explanation", "divisor = n_cols：分母是格子总量。", "divisor_reason", False),
         ],
     ),
 }

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and eighty-seven blind sets appended as splits blind-v1 to blind-v287?"""
+    """Does the calibration file parse, with two hundred and eighty-nine blind sets appended as splits blind-v1 to blind-v289?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 288)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 290)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -6545,6 +6545,16 @@ ROUND_READINGS = {
             ("Q1", "有同学说 −∞ 会搞出 NaN，其实不会：m 是有限数。", "neg_inf_makes_nan", False),
             ("Q1", "padding lane 算完之后会跟着整行一起 store 出去。", "padding_output_written", True),
             ("Q1", "padding lane 算完之后不会跟着整行一起 store 出去。", "padding_output_written", False),
+        ],
+    ),
+    # Is the shift said to be a speed optimisation, or exp said to take a fast path, read as a veto, while the shift for overflow is
+    # not?
+    163: (
+        '-float("inf"), row_max',
+        [
+            ("Q2", "减最大值本质上是性能优化。", "shift_for_speed", True),
+            ("Q2", "GPU 的 exp 指令在这个区间走快速路径，所以算得更快。", "shift_for_speed", True),
+            ("Q2", "减最大值是为了 exp 不溢出。", "shift_for_speed", False),
         ],
     ),
 }
