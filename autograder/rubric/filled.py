@@ -59,12 +59,12 @@ _TRIAL_AFTER = re.compile(
 )
 # What a choice would do ("用 BLOCK_SIZE 会把 padding 算进个数", "using 1.0 would ...", "填 0 就等于不平移"): a counterfactual.
 _WOULD_AFTER = re.compile(r"^\s*(?:的话|就?会(?!议)|就?(?:等于|相当于)|\bwould\b|\bwill\b)")
-# What holds when a fill is made, with no blank named ("填 0.0 时 max = 0，分母多出 3": lesson 7 blind v259 l7v259-ex-021): a
-# counterfactual too. Named ("centered_other 用 0.0 时三个 padding lane 平方是 0"), it tells the student's own fill.
 # A count with its unit after it ("(4, 100) 用 128 的块": lesson 7 blind v285 l7v285-ex-014): a block's width or a
 # number of lanes, not a fill; a fill of 0 or 1 stays one ("填 0 的 lane").
 _SIZE_AFTER = re.compile(r"^\s*(?:的)?\s*(?:个|块|block|列|行|lanes?|宽|线程|threads?|warps?)")
 _SIZE = re.compile(r"[1-9]\d+|[2-9]")
+# What holds when a fill is made, with no blank named ("填 0.0 时 max = 0，分母多出 3": lesson 7 blind v259 l7v259-ex-021): a
+# counterfactual too. Named ("centered_other 用 0.0 时三个 padding lane 平方是 0"), it tells the student's own fill.
 _WHEN_AFTER = re.compile(r"^\s*(?:时|的时候)")
 _NAMED = re.compile(r"[a-z_]{3,}|第[一二]个空")
 # A likeness ("省略 other 时拿到的是 0，和填 0.0 一样"): the fill it compares with, not the submitted one.
