@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and ninety blind sets appended as splits blind-v1 to blind-v290 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and ninety-two blind sets appended as splits blind-v1 to blind-v292 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 291)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 293)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5654,6 +5654,19 @@ ROUND_READINGS = {
             ("Q2", "均值是总和 ÷ 格数，格数是 BLOCK_SIZE。", "divide_by_n", False),
             ("explanation", "divisor = n_cols：分母是真实样本量。", "divisor_reason", True),
             ("explanation", "divisor = n_cols：分母是格子总量。", "divisor_reason", False),
+        ],
+    ),
+    # Are a divisor of the bottles really hung, the block's division said to make the number small, and a difference of
+    # made-up digits read, while a divisor of slots, N's division and a difference of true digits are not?
+    165: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "平均瓶重要除以实际挂的瓶数，不是排位数。", "divide_by_n", True),
+            ("Q2", "平均瓶重要除以排位数。", "divide_by_n", False),
+            ("Q2", "除 BLOCK_SIZE 数就小了。", "block_wrong_effect", True),
+            ("Q2", "除 N 数就对了。", "block_wrong_effect", False),
+            ("Q3", "单遍公式减出来是瞎数。", "cancellation", True),
+            ("Q3", "两遍公式减出来是准数。", "cancellation", False),
         ],
     ),
 }

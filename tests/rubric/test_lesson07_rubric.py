@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and eighty-nine blind sets appended as splits blind-v1 to blind-v289?"""
+    """Does the calibration file parse, with two hundred and ninety-one blind sets appended as splits blind-v1 to blind-v291?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 290)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 292)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -6555,6 +6555,31 @@ ROUND_READINGS = {
             ("Q2", "减最大值本质上是性能优化。", "shift_for_speed", True),
             ("Q2", "GPU 的 exp 指令在这个区间走快速路径，所以算得更快。", "shift_for_speed", True),
             ("Q2", "减最大值是为了 exp 不溢出。", "shift_for_speed", False),
+        ],
+    ),
+    # Are the invariance put down to the largest term dominating and the speed-up to four programs per SM read as vetoes, and five
+    # reads with three writes, one read with one write, read as traffic, while their denials and other counts are not?
+    164: (
+        '-float("inf"), row_max',
+        [
+            ("Q2", "分母基本由最大那一项决定，别的项可以忽略，结果当然不变。", "max_term_dominates", True),
+            (
+                "Q2",
+                "分母并不由最大那一项决定，结果不变是因为分子分母同乘 e^(−m)。",
+                "max_term_dominates",
+                False,
+            ),
+            ("Q3", "融合预测快 4 倍，是因为每个 SM 上 4 个 program 并行。", "parallelism_speedup", True),
+            (
+                "Q3",
+                "融合预测快 4 倍，不是因为每个 SM 上 4 个 program 并行，而是读写的字节少了。",
+                "parallelism_speedup",
+                False,
+            ),
+            ("Q3", "The naive version does about 5 full reads and 3 full writes.", "naive_traffic", True),
+            ("Q3", "The naive version does about 2 full reads and 2 full writes.", "naive_traffic", False),
+            ("Q3", "The fused kernel does 1 read and 1 write.", "fused_traffic", True),
+            ("Q3", "The fused kernel does 3 reads and 3 writes.", "fused_traffic", False),
         ],
     ),
 }
