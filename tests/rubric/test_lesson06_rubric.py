@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and ninety-two blind sets appended as splits blind-v1 to blind-v292 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and ninety-four blind sets appended as splits blind-v1 to blind-v294 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 293)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 295)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5669,6 +5669,21 @@ ROUND_READINGS = {
             ("Q3", "两遍公式减出来是准数。", "cancellation", False),
         ],
     ),
+    # Are the count said to be only the real N, 除以 the real count, the real ones in English with the row between and the
+    # padding counted in 个数 read as the divisor's reason, while the block, a bare count, padding and a denial are not?
+    166: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "个数只能是真实的 N。", "divide_by_n", True),
+            ("Q2", "个数只能是 BLOCK_SIZE。", "divide_by_n", False),
+            ("Q2", "所以除以真实的 100。", "divide_by_n", True),
+            ("Q2", "所以除以 128。", "divide_by_n", False),
+            ("Q2", "Only N values in the row are real.", "divide_by_n", True),
+            ("Q2", "Only N values in the row are padding.", "divide_by_n", False),
+            ("Q2", "28 个 padding 的 0 不改变和，却被算进了个数。", "divide_by_n", True),
+            ("Q2", "28 个 padding 的 0 不改变和，也没被算进个数。", "divide_by_n", False),
+        ],
+    ),
 }
 
 
@@ -6261,6 +6276,11 @@ ROUND_PREMISES = {
         ("Q2", "it uses the true mean and the true divisor", False),
         ("Q2", "the mean is sum / number of real values", True),
         ("Q2", "the mean is sum / number of padded lanes", False),
+    ],
+    # Is the zero said to add no weight (blind v294) known, while a zero that adds weight is not?
+    166: [
+        ("Q1", "求总重时空箱位的 0 不添分量", True),
+        ("Q1", "求总重时空箱位的 0 添了分量", False),
     ],
 }
 

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and ninety-one blind sets appended as splits blind-v1 to blind-v291?"""
+    """Does the calibration file parse, with two hundred and ninety-three blind sets appended as splits blind-v1 to blind-v293?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 292)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 294)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -750,6 +750,25 @@ ROUND_PREMISES = {
         ("Q1", "the padding 0 stays below the real max", False),
         ("Q1", "the mask cols < N blocks lanes 5-7", True),
         ("Q1", "the mask cols < N keeps lanes 5-7", False),
+    ],
+    # Are the true premises blind v292 and v293 routed only for a TA to confirm (−inf − m still −inf, each lane's 1 once m = 0,
+    # the ±1000 rows overflowing, the shared factor in English, the shift filled with row_max, the lanes present throughout, the
+    # intermediates' round trip) known, while their false twins are not?
+    165: [
+        ("Q1", "−inf − m is still −inf", True),
+        ("Q1", "−inf − m is still finite", False),
+        ("Q1", "m = 0 时各贡献 1", True),
+        ("Q1", "m = 0 时各贡献 0", False),
+        ("explanation", "但 ±1000 的行会溢出成 NaN", True),
+        ("explanation", "减了 max 以后 ±1000 的行会溢出成 NaN", False),
+        ("explanation", "numerator and denominator both get e^(-row_max)", True),
+        ("explanation", "numerator and denominator both get 1", False),
+        ("explanation", "shift 填上一行已经算好的 row_max", True),
+        ("explanation", "shift 填上一行已经算好的 row_sum", False),
+        ("Q1", "padding lane 全程在场", True),
+        ("Q1", "padding lane 全程不在场", False),
+        ("Q3", "every intermediate (x - m, exp, the sums) makes a round trip through HBM", True),
+        ("Q3", "no intermediate makes a round trip through HBM", False),
     ],
 }
 
@@ -6580,6 +6599,26 @@ ROUND_READINGS = {
             ("Q3", "The naive version does about 2 full reads and 2 full writes.", "naive_traffic", False),
             ("Q3", "The fused kernel does 1 read and 1 write.", "fused_traffic", True),
             ("Q3", "The fused kernel does 3 reads and 3 writes.", "fused_traffic", False),
+        ],
+    ),
+    # Are the sum said to drop non-finite values as invalid lanes read as a veto, exp's 0 said with 出来, never taken for the max
+    # under a hedge and 直接吃 other read, while their denials and wrong values are not?
+    165: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "Triton 的 tl.sum 在归约时会把非有限值当无效 lane 丢掉。", "mask_skips_reduction", True),
+            (
+                "Q1",
+                "tl.sum 不会把非有限值当无效 lane 丢掉，exp(−∞) 本来就是 0。",
+                "mask_skips_reduction",
+                False,
+            ),
+            ("Q1", "减完 m 还是 −∞，exp 出来是 0。", "sum_unaffected", True),
+            ("Q1", "减完 m 还是 −∞，exp 出来是 1。", "sum_unaffected", False),
+            ("Q1", "max(x, −∞) 还是 x，所以 padding 好像永远不会被当成最大值。", "max_unaffected", True),
+            ("Q1", "max(x, 0) 不一定是 x，所以 padding 好像会被当成最大值。", "max_unaffected", False),
+            ("Q1", "mask 把后 3 个 lane 挡了，不访存，直接吃 other。", "input_fill", True),
+            ("Q1", "mask 把后 3 个 lane 挡了，直接吃显存里的数。", "input_fill", False),
         ],
     ),
 }
