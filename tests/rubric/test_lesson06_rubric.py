@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and ninety-four blind sets appended as splits blind-v1 to blind-v294 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and ninety-six blind sets appended as splits blind-v1 to blind-v296 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 295)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 297)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5682,6 +5682,29 @@ ROUND_READINGS = {
             ("Q2", "Only N values in the row are padding.", "divide_by_n", False),
             ("Q2", "28 个 padding 的 0 不改变和，却被算进了个数。", "divide_by_n", True),
             ("Q2", "28 个 padding 的 0 不改变和，也没被算进个数。", "divide_by_n", False),
+        ],
+    ),
+    # Are zero times zero said to leave a denormal read as a veto, the real cells and a real count in digits read as the divisor's
+    # reason, one pass called inaccurate at a large offset read as cancellation and the filled zero squared read as the fill's
+    # reason, while their denials and the wrong counts are not?
+    167: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q1",
+                "0 在 GPU 上做乘法时不是严格的 0：0×0 会出现 1e-38 这种非规格化的脏数，累加起来方差就偏大。",
+                "padding_garbage",
+                True,
+            ),
+            ("Q1", "0×0 在 IEEE 里就是严格的 0，不会出现非规格化数。", "padding_garbage", False),
+            ("Q2", "只有 N 格是真料。", "divide_by_n", True),
+            ("Q2", "只有 N 格是空料。", "divide_by_n", False),
+            ("Q2", "求和只有 100 个真数。", "divide_by_n", True),
+            ("Q2", "求和有 128 个数。", "divide_by_n", False),
+            ("Q3", "单遍在大偏移时不准。", "cancellation", True),
+            ("Q3", "单遍在大偏移时也准。", "cancellation", False),
+            ("explanation", "padding → -0.0，(-0.0)² = 0。", "other_reason", True),
+            ("explanation", "padding → -0.0，(-0.0)² = 1。", "other_reason", False),
         ],
     ),
 }

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and ninety-three blind sets appended as splits blind-v1 to blind-v293?"""
+    """Does the calibration file parse, with two hundred and ninety-five blind sets appended as splits blind-v1 to blind-v295?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 294)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 296)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -769,6 +769,18 @@ ROUND_PREMISES = {
         ("Q1", "padding lane 全程不在场", False),
         ("Q3", "every intermediate (x - m, exp, the sums) makes a round trip through HBM", True),
         ("Q3", "no intermediate makes a round trip through HBM", False),
+    ],
+    # Are the true premises blind v295 routed only for a TA to confirm (the row reduction limited by memory access, its time spent
+    # on the moves, the reduction ignoring the mask in Chinese and English) known, while their false twins are not?
+    166: [
+        ("Q3", "行归约受访存限制", True),
+        ("Q3", "行归约受算力限制", False),
+        ("Q3", "行归约的时间主要花在“搬运”（访存）上", True),
+        ("Q3", "行归约的时间主要花在算 exp 上", False),
+        ("Q1", "tl.max 对 8 个 lane 归约，不看 mask", True),
+        ("Q1", "tl.max 不看 mask 掉的 lane", False),
+        ("Q1", "tl.max reduces over all 8 lanes and has no idea which ones are masked", True),
+        ("Q1", "tl.max skips the lanes that are masked", False),
     ],
 }
 
@@ -6619,6 +6631,14 @@ ROUND_READINGS = {
             ("Q1", "max(x, 0) 不一定是 x，所以 padding 好像会被当成最大值。", "max_unaffected", False),
             ("Q1", "mask 把后 3 个 lane 挡了，不访存，直接吃 other。", "input_fill", True),
             ("Q1", "mask 把后 3 个 lane 挡了，直接吃显存里的数。", "input_fill", False),
+        ],
+    ),
+    # Is 写上 other read as the input's fill, while writing a number from memory is not?
+    166: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "空格不去库里查数据，表里直接写上 other。", "input_fill", True),
+            ("Q1", "空格不去库里查数据，表里直接写上显存里的数。", "input_fill", False),
         ],
     ),
 }
