@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and ninety-six blind sets appended as splits blind-v1 to blind-v296 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with two hundred and ninety-eight blind sets appended as splits blind-v1 to blind-v298 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 297)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 299)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5705,6 +5705,31 @@ ROUND_READINGS = {
             ("Q3", "单遍在大偏移时也准。", "cancellation", False),
             ("explanation", "padding → -0.0，(-0.0)² = 0。", "other_reason", True),
             ("explanation", "padding → -0.0，(-0.0)² = 1。", "other_reason", False),
+        ],
+    ),
+    # Are a zero squared said to leave a denormal in fp32, the padding said to make mean(x²) 偏低, 除 BLOCK_SIZE called fine and the
+    # two divisions called the same read, while their denials are not?
+    168: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q1",
+                "padding 的 0 平方以后在 fp32 里不是精确的 0，会变成一个很小的非正规数，几百个加起来方差就偏大。",
+                "padding_garbage",
+                True,
+            ),
+            (
+                "Q1",
+                "padding 的 0 平方以后在 fp32 里就是精确的 0，不会变成非正规数。",
+                "padding_garbage",
+                False,
+            ),
+            ("Q3", "padding lane 的 0 参与 Σx² 后被计入，导致 mean(x²) 偏低。", "one_pass_padding", True),
+            ("Q3", "padding lane 的 0 参与 Σx² 也不影响，mean(x²) 不会偏低。", "one_pass_padding", False),
+            ("Q2", "感觉除 BLOCK_SIZE 也行。", "divide_by_block", True),
+            ("Q2", "除 BLOCK_SIZE 不行。", "divide_by_block", False),
+            ("Q2", "除 N 除 BLOCK_SIZE 一个样。", "divisor_irrelevant", True),
+            ("Q2", "除 N 和除 BLOCK_SIZE 不一样。", "divisor_irrelevant", False),
         ],
     ),
 }

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and ninety-five blind sets appended as splits blind-v1 to blind-v295?"""
+    """Does the calibration file parse, with two hundred and ninety-seven blind sets appended as splits blind-v1 to blind-v297?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 296)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 298)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -781,6 +781,18 @@ ROUND_PREMISES = {
         ("Q1", "tl.max 不看 mask 掉的 lane", False),
         ("Q1", "tl.max reduces over all 8 lanes and has no idea which ones are masked", True),
         ("Q1", "tl.max skips the lanes that are masked", False),
+    ],
+    # Are the true premises blind v296 and v297 routed only for a TA to confirm (the time spent on the bandwidth, the time set by the
+    # bytes moved, the exponents all ≤ 0, the five steps one kernel each) known, while their false twins are not?
+    167: [
+        ("Q3", "时间主要花在库房进出（显存带宽）上", True),
+        ("Q3", "时间主要花在算 exp 上", False),
+        ("Q3", "行归约的时间基本由搬运量（字节数）决定", True),
+        ("Q3", "行归约的时间基本由计算量决定", False),
+        ("Q2", "指数全 ≤ 0", True),
+        ("Q2", "指数全 > 0", False),
+        ("Q3", "因为 max、减法、exp、求和、除法各是一个 kernel", True),
+        ("Q3", "因为 max、减法、exp、求和、除法合成一个 kernel", False),
     ],
 }
 
@@ -6639,6 +6651,24 @@ ROUND_READINGS = {
         [
             ("Q1", "空格不去库里查数据，表里直接写上 other。", "input_fill", True),
             ("Q1", "空格不去库里查数据，表里直接写上显存里的数。", "input_fill", False),
+        ],
+    ),
+    # Is the shortfall put down to JIT compile time after 不符合的原因是 read as a veto, while the compile excluded is not?
+    167: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q3",
+                "不符合的原因是小矩阵上 Triton 第一次 JIT 编译的时间被算进了融合 kernel 的耗时。",
+                "jit_compile_timing",
+                True,
+            ),
+            (
+                "Q3",
+                "不符合的原因是 L2 缓存和启动开销，JIT 编译在计时前已经完成。",
+                "jit_compile_timing",
+                False,
+            ),
         ],
     ),
 }
