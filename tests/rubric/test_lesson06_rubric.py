@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and ninety-eight blind sets appended as splits blind-v1 to blind-v298 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with three hundred blind sets appended as splits blind-v1 to blind-v300 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 299)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 301)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5732,6 +5732,46 @@ ROUND_READINGS = {
             ("Q2", "除 N 和除 BLOCK_SIZE 不一样。", "divisor_irrelevant", False),
         ],
     ),
+    169: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q1",
+                "padding lane 里的 0 减去 mean 以后，理论上应该还是 0，实际上会剩一点点舍入残差，平方以后方差偏大。",
+                "padding_rounding_residue",
+                True,
+            ),
+            (
+                "Q1",
+                "padding lane 里的 0 减去 mean 以后就是精确的 −mean，不会剩什么舍入残差。",
+                "padding_rounding_residue",
+                False,
+            ),
+            (
+                "explanation",
+                "100 宽那组没过，我估计是 fp16 那组精度的事，换台机器可能就过了。",
+                "failure_blamed_on_rounding",
+                True,
+            ),
+            (
+                "explanation",
+                "100 宽那组没过，它是 fp32，不是 fp16 精度的事，是我的除数错了。",
+                "failure_blamed_on_rounding",
+                False,
+            ),
+            ("Q1", "均值没问题，方差得再 mask，不然 padding 也算进去了。", "second_mask_gestured", True),
+            (
+                "Q1",
+                "方差得再 mask，不然 padding 的 −mean 平方后算进去，方差偏大。",
+                "second_mask_gestured",
+                False,
+            ),
+            ("Q2", "因为 N 是真实列数，所以涉及 padding 语义与统计口径问题。", "topic_as_conclusion", True),
+            ("Q2", "因为 N 是真实列数，所以要除以 N。", "topic_as_conclusion", False),
+            ("Q2", "除 N：padding 不算数。fp16 转 fp32：怕不准。", "fp32_accumulate", True),
+            ("Q2", "除 N：padding 不算数。fp16 转 fp32：不怕。", "fp32_accumulate", False),
+        ],
+    ),
 }
 
 
@@ -6329,6 +6369,27 @@ ROUND_PREMISES = {
     166: [
         ("Q1", "求总重时空箱位的 0 不添分量", True),
         ("Q1", "求总重时空箱位的 0 添了分量", False),
+    ],
+    # Are the true premises blind v299-v300 routed only for a TA to confirm (the mask's definition with the real count, the
+    # subtraction named alone, the block divisor's formula and the variance using the wrong mean and divisor, the variance
+    # divided too small, the real count to divide by, a bare 'it would be wrong') read as sound, while their false twins are
+    # not?
+    169: [
+        ("explanation", "mask = cols < n_cols，真实元素就 n_cols 个", True),
+        ("explanation", "mask = cols <= n_cols，真实元素就 BLOCK_SIZE 个", False),
+        ("Q1", "中间 x - mean", True),
+        ("Q1", "中间 x - mean 只减真实 lane", False),
+        ("Q2", "#   mean = sum / BLOCK_SIZE", True),
+        ("Q2", "mean = sum / BLOCK_SIZE 才对", False),
+        ("Q2", "var 用错 mean + 错除数", True),
+        ("Q2", "var 用对 mean + 对除数", False),
+        ("Q2", "方差也一样被除小", True),
+        ("Q2", "方差也一样被除大", False),
+        ("Q2", "要除以真正的个数", True),
+        ("Q2", "要除以 BLOCK_SIZE 个数", False),
+        ("Q1", "就不对了", True),
+        ("Q1", "就对了", False),
+        ("Q1", "结果会错", False),
     ],
 }
 

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and ninety-seven blind sets appended as splits blind-v1 to blind-v297?"""
+    """Does the calibration file parse, with two hundred and ninety-nine blind sets appended as splits blind-v1 to blind-v299?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 298)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 300)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -6671,6 +6671,53 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    168: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q1",
+                "每个 padding lane 贡献 e^(0−m)，这只是一个常数，最后都除以同一个分母。",
+                "zero_fill_harmless",
+                True,
+            ),
+            (
+                "Q1",
+                "每个 padding lane 贡献 e^(0−m)，这不是能约掉的常数，行和小于 1。",
+                "zero_fill_harmless",
+                False,
+            ),
+            ("Q1", "很简单，other 填 0.0 就行。", "zero_fill_harmless", True),
+            ("Q1", "other 填 0.0 就行吗？不行，全负的行会错。", "zero_fill_harmless", False),
+            (
+                "Q3",
+                "小矩阵 2.01 倍明显低于 4 倍，这是回归缺陷：kernel 在短行上有 bug。",
+                "small_shapes_bug",
+                True,
+            ),
+            ("Q3", "小矩阵 2.01 倍低于 4 倍不是 bug：中间结果留在 L2。", "small_shapes_bug", False),
+            ("Q3", "另外 torch.softmax 在所有形状上都比我们的 kernel 快。", "torch_faster_everywhere", True),
+            ("Q3", "另外 torch.softmax 只在小形状上比我们的 kernel 快。", "torch_faster_everywhere", False),
+            ("Q3", "大矩阵 5.09 倍，超出预测约 25%，说明测量本身不太可靠。", "measurement_dismissed", True),
+            (
+                "Q3",
+                "大矩阵 5.09 倍，超出预测约 25%，说明朴素实现没跑满带宽。",
+                "measurement_dismissed",
+                False,
+            ),
+            (
+                "explanation",
+                "解释器跑得慢，我就把 shapes 里的 (7, 257) 删了，剩下的都通过。",
+                "loosened_check",
+                True,
+            ),
+            (
+                "explanation",
+                "解释器跑得慢，shapes 里的 (7, 257) 我没动，等了好几分钟才通过。",
+                "loosened_check",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -6736,6 +6783,35 @@ def test_round83_time_said_to_follow_the_bytes_alone_gives_no_reason(l7, text, r
     and goes to a TA? Round 83 tried it as a cue (blind v244 l7v244-q3-013, labelled 2.0) and dropped it: over the
     calibration it lifted four Q3 answers half a point over their labels unrouted and read one as term stuffing."""
     assert has_cue(normalize(text), l7.language) is reason
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("小矩阵（N = 128、1000）只有 2.01、1.61 倍，不符合：中间结果留在 L2 里。", True),
+        ("小矩阵（N = 128、1000）只有 2.01、1.61 倍，不符合。", False),
+        ("大矩阵实测 5.09 倍，符合：访存受限，时间跟着字节走。", True),
+        ("访存受限，预测约快 4 倍。", False),
+    ],
+)
+def test_round168_a_verdict_before_its_colon_gives_a_reason(l7, text, reason):
+    """Does a verdict on the measurement followed by its colon and why ('不符合：中间结果留在 L2') give lesson 7 a reason, while
+    the verdict alone and a bound before the prediction do not (lesson 7 version 168, blind v299 l7v299-q3-007)?"""
+    assert has_cue(normalize(text), l7.language) is reason
+
+
+@pytest.mark.parametrize(
+    ("text", "stand_in"),
+    [
+        ("填 −∞：max 不胜出、exp 后为 0。反例：填 0.0 时每行概率之和不等于 1。", True),
+        ("填 −∞：max 不胜出、exp 后为 0。反例：填 0.0 时每行概率之和小于 1。", False),
+        ("填 −∞：max 不胜出、exp 后为 0。反例：填 0.0 时 5 个概率全是 0，和为 0 而不是 1。", False),
+    ],
+)
+def test_round168_a_sum_said_only_to_differ_from_one_is_the_zero_failure_s_stand_in(l7, text, stand_in):
+    """Does '概率之和不等于 1', which names neither the direction nor the cause, earn only the stand-in share of the 0.0 fill's
+    failure, while '小于 1' and a worked sum set against 1 earn it all (lesson 7 version 168, blind v299 l7v299-q1-017)?"""
+    assert ("stand_in:zero_failure" in score(l7, "Q1", text).flags) is stand_in
 
 
 @pytest.mark.parametrize(
