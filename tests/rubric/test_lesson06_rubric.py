@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with three hundred blind sets appended as splits blind-v1 to blind-v300 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with three hundred and two blind sets appended as splits blind-v1 to blind-v302 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 301)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 303)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5772,6 +5772,40 @@ ROUND_READINGS = {
             ("Q2", "除 N：padding 不算数。fp16 转 fp32：不怕。", "fp32_accumulate", False),
         ],
     ),
+    170: (
+        "n_cols, 0.0",
+        [
+            (
+                "Q1",
+                "方差的前提是所有偏差加起来等于 0，所以要用 tl.where 把 padding 的偏差改回 0，让偏差总和重新为 0。",
+                "deviations_must_sum_zero",
+                True,
+            ),
+            (
+                "Q1",
+                "真实元素的偏差加起来本来就是 0，padding 的 −mean 平方后多出 mean²，所以要再 mask。",
+                "deviations_must_sum_zero",
+                False,
+            ),
+            ("Q2", "除数越大，浮点除法的舍入误差越大，所以除 N。", "pow2_division_inexact", True),
+            ("Q2", "除数越大，均值越小，所以除 N。", "pow2_division_inexact", False),
+            ("Q2", "fp16 在寄存器里是两个数打包成一个 32 位字的。", "fp16_packed_pairs", True),
+            ("Q2", "fp16 每个数占 16 位，最大 65504。", "fp16_packed_pairs", False),
+            ("Q2", "平均值要除以在役浮标数，而不是泊位数。", "divide_by_n", True),
+            ("Q2", "平均值要除以泊位数。", "divide_by_n", False),
+            ("Q2", "分母一旦用 BLOCK_SIZE，就把 BLOCK_SIZE−N 个假元素算进了个数。", "divide_by_n", True),
+            ("Q2", "分母一旦用 BLOCK_SIZE，结果就会变。", "divide_by_n", False),
+            ("explanation", "n_cols 是在役浮标数，均值方差都除它。", "divisor_reason", True),
+            ("explanation", "n_cols 是浮标编号。", "divisor_reason", False),
+            (
+                "explanation",
+                "0.0 是把空泊位清回 0，这样第二次求和时空泊位不再多加平均值的平方。",
+                "other_reason",
+                True,
+            ),
+            ("explanation", "0.0 是把空泊位清回 0，这样看着整齐。", "other_reason", False),
+        ],
+    ),
 }
 
 
@@ -6390,6 +6424,17 @@ ROUND_PREMISES = {
         ("Q1", "就不对了", True),
         ("Q1", "就对了", False),
         ("Q1", "结果会错", False),
+    ],
+    # Are the true premises blind v301 routed only for a TA to confirm (the real data counted as N, the fill putting the
+    # padded places back to 0, the variance divided too small by the block's number) read as sound, while their false
+    # twins are not?
+    170: [
+        ("Q2", "真数据就 N 个, padding 那几个是凑数的", True),
+        ("Q2", "真数据有 BLOCK_SIZE 个", False),
+        ("explanation", "0.0 是把空泊位清回 0", True),
+        ("explanation", "0.0 是把空泊位清成平均值", False),
+        ("Q2", "方差也一样被 128 除小了", True),
+        ("Q2", "方差也一样被 128 除大了", False),
     ],
 }
 

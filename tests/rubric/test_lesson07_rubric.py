@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with two hundred and ninety-nine blind sets appended as splits blind-v1 to blind-v299?"""
+    """Does the calibration file parse, with three hundred and one blind sets appended as splits blind-v1 to blind-v301?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 300)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 302)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -793,6 +793,16 @@ ROUND_PREMISES = {
         ("Q2", "指数全 > 0", False),
         ("Q3", "因为 max、减法、exp、求和、除法各是一个 kernel", True),
         ("Q3", "因为 max、减法、exp、求和、除法合成一个 kernel", False),
+    ],
+    169: [
+        ("Q2", "只有减行最大值, 才", True),
+        ("Q2", "只有减行最小值, 才", False),
+        ("Q2", "after subtracting the row max every x_j - m is <= 0", True),
+        ("Q2", "every x_j - m is positive", False),
+        ("Q3", "这活儿慢就慢在搬运上", True),
+        ("Q3", "这活儿慢就慢在计算上", False),
+        ("Q3", "with short rows each program walks about 8 rows one after another", True),
+        ("Q3", "each program walks one column", False),
     ],
 }
 
@@ -6716,6 +6726,33 @@ ROUND_READINGS = {
                 "loosened_check",
                 False,
             ),
+        ],
+    ),
+    169: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "other 填 0.0 就对了。", "zero_fill_harmless", True),
+            ("Q1", "other 填 0.0 就错了。", "zero_fill_harmless", False),
+            ("Q1", "我们的 logit 全是正数，0 不可能胜出。", "zero_fill_harmless", True),
+            ("Q1", "logit 全是负数时，0 就会胜出。", "zero_fill_harmless", False),
+            (
+                "Q1",
+                "argmax 就会把 padding lane 选成预测结果，识别出一个不存在的第六类。",
+                "padding_output_written",
+                True,
+            ),
+            (
+                "Q1",
+                "store 带 mask，padding lane 不会写出，也不会被当成预测结果。",
+                "padding_output_written",
+                False,
+            ),
+            ("Q3", "小矩阵只有 1.61× 说明 benchmark 本身有 noise。", "small_shapes_noise", True),
+            ("Q3", "小矩阵只有 1.61× 说明中间结果留在 L2。", "small_shapes_noise", False),
+            ("Q3", "老法子整张皮子一共取五回、放三回。", "naive_traffic", True),
+            ("Q3", "老法子整张皮子一共取一回、放一回。", "naive_traffic", False),
+            ("Q3", "新法子取一回、放一回，皮子都在手上。", "fused_traffic", True),
+            ("Q3", "新法子取五回、放三回。", "fused_traffic", False),
         ],
     ),
 }
