@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with three hundred and two blind sets appended as splits blind-v1 to blind-v302 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with three hundred and four blind sets appended as splits blind-v1 to blind-v304 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 303)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 305)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5804,6 +5804,24 @@ ROUND_READINGS = {
                 True,
             ),
             ("explanation", "0.0 是把空泊位清回 0，这样看着整齐。", "other_reason", False),
+        ],
+    ),
+    171: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "样品架一排 8 个孔，今天只打了 5 个样，你算均值总不能除以 8 吧？", "divide_by_n", True),
+            ("Q2", "样品架一排 8 个孔，今天只打了 5 个样，你算均值能除以 8 吗？", "divide_by_n", False),
+            (
+                "Q2",
+                "除 N 不除 BLOCK_SIZE：BLOCK_SIZE 是 next_power_of_2 现算的，数据一变它就变，不稳。",
+                "block_size_unstable",
+                True,
+            ),
+            ("Q2", "BLOCK_SIZE 随 N 变，N = 100 时是 128。", "block_size_unstable", False),
+            ("Q3", "fp32 在 1e8 附近的分度是 8，方差只有 1，一减就没了。", "cancellation", True),
+            ("Q3", "fp32 在 1e8 附近的分度是 8。", "cancellation", False),
+            ("Q3", "tl.maximum(var, 0.0) 是把 padding lane 减出来的负数截掉。", "clamp_for_padding", True),
+            ("Q3", "tl.maximum(var, 0.0) 是把舍入造成的微小负方差截掉。", "clamp_for_padding", False),
         ],
     ),
 }

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with three hundred and one blind sets appended as splits blind-v1 to blind-v301?"""
+    """Does the calibration file parse, with three hundred and three blind sets appended as splits blind-v1 to blind-v303?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 302)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 304)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -6753,6 +6753,27 @@ ROUND_READINGS = {
             ("Q3", "老法子整张皮子一共取一回、放一回。", "naive_traffic", False),
             ("Q3", "新法子取一回、放一回，皮子都在手上。", "fused_traffic", True),
             ("Q3", "新法子取五回、放三回。", "fused_traffic", False),
+        ],
+    ),
+    170: (
+        '-float("inf"), row_max',
+        [
+            ("Q1", "填负无穷，比大小时它是最矮的，抢不了头名。", "max_unaffected", True),
+            ("Q1", "填 0.0，全负的行里它抢了头名。", "max_unaffected", False),
+            ("Q1", "填负无穷，exp 一下变 0，加进去等于没加。", "sum_unaffected", True),
+            ("Q1", "填 0.0，exp 一下变 1，加进去分母就多了。", "sum_unaffected", False),
+            (
+                "explanation",
+                "padding lane 的 y 是 0，store 写出去以后下游一看就知道是填充位。",
+                "padding_output_written",
+                True,
+            ),
+            (
+                "explanation",
+                "store 带 mask，padding lane 不写出去，下游看不到填充位。",
+                "padding_output_written",
+                False,
+            ),
         ],
     ),
 }
