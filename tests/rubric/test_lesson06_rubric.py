@@ -5732,6 +5732,9 @@ ROUND_READINGS = {
             ("Q2", "除 N 和除 BLOCK_SIZE 不一样。", "divisor_irrelevant", False),
         ],
     ),
+    # Are the rounding residue left after 0 − mean, a failure put on fp16's precision or the machine, the second mask's reason
+    # gestured as the padding counted in, a topic as the conclusion and the cast as a fear of inexactness (blind v299-v300)
+    # read, while their twins are not?
     169: (
         "n_cols, 0.0",
         [
@@ -5772,6 +5775,8 @@ ROUND_READINGS = {
             ("Q2", "除 N：padding 不算数。fp16 转 fp32：不怕。", "fp32_accumulate", False),
         ],
     ),
+    # Are the second mask said to restore a zero sum of deviations, rounding growing with the divisor, fp16 packed in pairs,
+    # in-service counts, 一旦 before the block and mean² as 平均值的平方 (blind v301-v302) read, while their twins are not?
     170: (
         "n_cols, 0.0",
         [
@@ -5806,6 +5811,9 @@ ROUND_READINGS = {
             ("explanation", "0.0 是把空泊位清回 0，这样看着整齐。", "other_reason", False),
         ],
     ),
+    # Are the block's number asked as what the mean cannot be divided by, the block called unstable, the spacing of 8
+    # against a variance of 1 and the clamp said to cut the padding's negatives (blind v303-v304) read, while their twins
+    # are not?
     171: (
         "n_cols, 0.0",
         [

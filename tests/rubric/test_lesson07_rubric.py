@@ -794,6 +794,9 @@ ROUND_PREMISES = {
         ("Q3", "因为 max、减法、exp、求和、除法各是一个 kernel", True),
         ("Q3", "因为 max、减法、exp、求和、除法合成一个 kernel", False),
     ],
+    # Are the true premises blind v300 routed only for a TA to confirm (the shift as the one condition, every x_j − m at most 0
+    # in English, the work slow for its carrying, each program walking several short rows) known, while their false twins
+    # are not?
     169: [
         ("Q2", "只有减行最大值, 才", True),
         ("Q2", "只有减行最小值, 才", False),
@@ -6681,6 +6684,9 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Are the excess called a mere constant, '填 0.0 就行', the small shapes' shortfall put on a bug, torch called faster on
+    # every shape, the measurement called unreliable and a shape tuple deleted from the checks (blind v298-v299, calibration)
+    # read, while their twins are not?
     168: (
         '-float("inf"), row_max',
         [
@@ -6728,6 +6734,8 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Are '填 0.0 就对了', all-positive logits, the padding picked by argmax, benchmark noise and the traffic counted as
+    # fetches and returns (blind v300-v301) read, while their twins are not?
     169: (
         '-float("inf"), row_max',
         [
@@ -6755,6 +6763,8 @@ ROUND_READINGS = {
             ("Q3", "新法子取五回、放三回。", "fused_traffic", False),
         ],
     ),
+    # Are '抢不了头名', 'exp 一下变 0，加进去等于没加' and the padding's output said recognised downstream (blind v302-v303) read,
+    # while their twins are not?
     170: (
         '-float("inf"), row_max',
         [
