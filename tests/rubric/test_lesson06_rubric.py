@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with three hundred and four blind sets appended as splits blind-v1 to blind-v304 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with three hundred and six blind sets appended as splits blind-v1 to blind-v306 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 305)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 307)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5832,6 +5832,22 @@ ROUND_READINGS = {
             ("Q3", "tl.maximum(var, 0.0) 是把舍入造成的微小负方差截掉。", "clamp_for_padding", False),
         ],
     ),
+    # Are the padding kept out of the numerator yet let into the denominator, the denominator counting the real N, the
+    # squares counted into the variance when the mask is left out and the zero added into a total of the class's own
+    # (blind v305-v306) read, while their twins are not?
+    172: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "除以 BLOCK_SIZE 不对：0 进不了分子，却进了分母。", "divide_by_n", True),
+            ("Q2", "除以 BLOCK_SIZE 也行：0 进了分子，也进了分母。", "divide_by_n", False),
+            ("Q2", "分母只能数真实的 N 个。", "divide_by_n", True),
+            ("Q2", "分母只能数 BLOCK_SIZE 个。", "divide_by_n", False),
+            ("Q1", "x - mean 把 padding 从 0 变成 −mean，不再 mask 平方后就多算进方差。", "output", True),
+            ("Q1", "x - mean 把 padding 从 0 变成 −mean，再 mask 之后平方就不会算进方差。", "output", False),
+            ("Q1", "空格子称出来是 0 克，0 加到总重里不改变总重。", "mean_right", True),
+            ("Q1", "空格子称出来是 0 克，0 加到总重里会改变总重。", "mean_right", False),
+        ],
+    ),
 }
 
 
@@ -5878,12 +5894,14 @@ def test_fp16_called_not_enough_earns_the_fp32_stand_in(l6, text, stand_in):
         ("平方和不会溢出，数都不大。", False),
         ("The sum of squares is about 220,000, which overflows to inf in fp16.", True),
         ("The sum of squares is about 220,000, which fits in fp16.", False),
+        ("除以 128 平均厚度就被压成 100/128 ≈ 0.78 倍。", True),
+        ("除以 100 平均厚度就是对的。", False),
     ],
 )
 def test_round73_a_guard_s_nan_and_an_overflowing_sum_give_a_reason(l6, text, reason):
     """Do '万一…', a square root said to give NaN or inf, a sum of squares said to overflow and 'overflows to inf' give
     lesson 6 a reason, while their calm twins do not (lesson 6 version 133, blind v225 l6v225-q3-010, -q2-004, v226
-    l6v226-q2-015)?"""
+    l6v226-q2-015; version 172, blind v306 l6v306-q2-016, 压成)?"""
     assert has_cue(normalize(text), l6.language) is reason
 
 
@@ -6461,6 +6479,19 @@ ROUND_PREMISES = {
         ("explanation", "0.0 是把空泊位清成平均值", False),
         ("Q2", "方差也一样被 128 除小了", True),
         ("Q2", "方差也一样被 128 除大了", False),
+    ],
+    # Are the true premises blind v305-v306 routed only for a TA to confirm (the zero added into a total changing nothing,
+    # every cell subtracted and the empty ones too, the zeros a division by the block would count as samples, the sum
+    # already the N values') read as sound, while their false twins are not?
+    172: [
+        ("Q1", "0 加到总重里不改变总重", True),
+        ("Q1", "0 加到总重里会改变总重", False),
+        ("Q1", '算偏差时, 每个格子都要"减去平均值", 空格子也被减了', True),
+        ("Q1", "算偏差时, 只有真实格子减去平均值, 空格子不减", False),
+        ("Q2", "would count them as real samples of value 0", True),
+        ("Q2", "would not count them at all", False),
+        ("Q2", "the sum already is the sum of N values", True),
+        ("Q2", "the sum already is the sum of BLOCK_SIZE values", False),
     ],
 }
 

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with three hundred and three blind sets appended as splits blind-v1 to blind-v303?"""
+    """Does the calibration file parse, with three hundred and five blind sets appended as splits blind-v1 to blind-v305?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 304)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 306)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -806,6 +806,16 @@ ROUND_PREMISES = {
         ("Q3", "这活儿慢就慢在计算上", False),
         ("Q3", "with short rows each program walks about 8 rows one after another", True),
         ("Q3", "each program walks one column", False),
+    ],
+    # Are the true premises blind v305 routed only for a TA to confirm (the worked row's fraction on its own line, N and
+    # BLOCK_SIZE closing a premise, the two sides' bandwidths said to differ) known, while their false twins are not?
+    171: [
+        ("Q1", "0.5780 / 3.5780 ≈ 0.16, 远小于 1", True),
+        ("Q1", "0.5780 / 3.5780 ≈ 0.16, 远大于 1", False),
+        ("Q1", "我们的纹样分类器有 5 类, n = 5, block_size 取 8", True),
+        ("Q1", "我们的纹样分类器有 5 类", False),
+        ("Q3", "两边带宽不一样", True),
+        ("Q3", "两边带宽一样", False),
     ],
 }
 
@@ -6786,6 +6796,24 @@ ROUND_READINGS = {
             ),
         ],
     ),
+    # Is memory left unread as '不去显存取', then the value given by other (blind v304), read, while its twin is not?
+    171: (
+        '-float("inf"), row_max',
+        [
+            (
+                "Q1",
+                "输入：绫边不是画，mask 挡住它，不去显存取，只按 other 给它上一个颜色。",
+                "input_fill",
+                True,
+            ),
+            (
+                "Q1",
+                "输入：绫边不是画，mask 挡住它，还去显存取，不按 other 给它上一个颜色。",
+                "input_fill",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -6866,6 +6894,35 @@ def test_round168_a_verdict_before_its_colon_gives_a_reason(l7, text, reason):
     """Does a verdict on the measurement followed by its colon and why ('不符合：中间结果留在 L2') give lesson 7 a reason, while
     the verdict alone and a bound before the prediction do not (lesson 7 version 168, blind v299 l7v299-q3-007)?"""
     assert has_cue(normalize(text), l7.language) is reason
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("不减：fp32 exp 的输入过了 ln(3.4e38) ≈ 88.72 就溢出为 inf。", True),
+        ("fp32 exp 的输入最大约 88.72。", False),
+    ],
+)
+def test_round171_an_overflow_said_to_follow_gives_a_reason(l7, text, reason):
+    """Does '就溢出为 inf', the overflow said to follow however far from exp, give lesson 7 a reason, while the threshold
+    alone does not (lesson 7 version 171, blind v304 l7v304-q2-002)?"""
+    assert has_cue(normalize(text), l7.language) is reason
+
+
+@pytest.mark.parametrize(
+    ("bound", "routed"),
+    [("耗时近似正比于字节数", False), ("exp 只是近似计算，误差比字节数更要紧", True)],
+)
+def test_round171_a_proportion_hedged_as_approximate_is_no_gate_topic(l7, bound, routed):
+    """Does the confidence gate read '耗时近似正比于字节数', a hedged proportion (lesson 7 version 171, blind v304
+    l7v304-q3-024), while an approximation offered as the cause still goes to a TA?"""
+    answer = (
+        "朴素实现：读 5MN + 2M、写 3MN + 2M；融合：读 MN、写 MN。"
+        f"行归约访存受限，{bound}，预测加速 (8MN + 4M)/(2MN) ≈ 4。"
+        "大矩阵 5.09 倍，与预测同量级，因为朴素的五个小 kernel 跑不满带宽；"
+        "小矩阵 2.01 倍，低于预测，因为数据小，中间结果留在 L2，没有真正往返显存。"
+    )
+    assert ("unread" in score(l7, "Q3", answer).flags) is routed
 
 
 @pytest.mark.parametrize(
