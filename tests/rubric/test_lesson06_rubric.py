@@ -32,10 +32,10 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with three hundred and six blind sets appended as splits blind-v1 to blind-v306 and the not-blind dev-v23?"""
+    """Does the calibration file parse, with three hundred and eight blind sets appended as splits blind-v1 to blind-v308 and the not-blind dev-v23?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
     # v23 is a dev split, not a blind one: its writer read the git log and v22 before writing.
-    expected = {f"blind-v{n}": 100 for n in range(1, 307)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 309)} | {"blind-v1": 84}
     expected["dev-v23"] = expected.pop("blind-v23")
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
@@ -5848,6 +5848,43 @@ ROUND_READINGS = {
             ("Q1", "空格子称出来是 0 克，0 加到总重里会改变总重。", "mean_right", False),
         ],
     ),
+    # Are the zeros kept out of the sum yet counted by the block, N called the count of actual numbers, the division by N
+    # worked and called right, the mean thinned by the block's division, mean² of the class's quantity with the variance
+    # grown at once and a check changed to a tolerance (blind v307-v308) read, while their twins are not?
+    173: (
+        "n_cols, 0.0",
+        [
+            ("Q2", "# padding 的 0 不加进和，但会被 BLOCK_SIZE 算进个数", "divide_by_n", True),
+            ("Q2", "# padding 的 0 不加进和，也不会被 BLOCK_SIZE 算进个数", "divide_by_n", False),
+            ("Q2", "N 是实数个数，BLOCK 多出来的格是空的。", "divide_by_n", True),
+            ("Q2", "N 是 BLOCK 的大小，多出来的格是空的。", "divide_by_n", False),
+            ("Q2", "N=100、BLOCK_SIZE=128：除以 100 得 3，对。", "divide_by_n", True),
+            ("Q2", "N=100、BLOCK_SIZE=128：除以 128 得 2.34，对。", "divide_by_n", False),
+            ("Q2", "除 BLOCK 就把平均摊薄了。", "block_wrong_effect", True),
+            ("Q2", "除 N 平均不会摊薄。", "block_wrong_effect", False),
+            ("Q1", "这 3 个空位每个都带进来平均高度的平方，方差一下大了好多。", "output", True),
+            ("Q1", "这 3 个空位每个都是 0，方差一下就对了。", "output", False),
+            (
+                "Q1",
+                "这 3 个空位每个都带进来平均高度的平方。所以要把空位的偏差重新划成 0。",
+                "second_mask_reason",
+                True,
+            ),
+            ("Q1", "这 3 个空位每个都是 0。所以要把空位的偏差重新划成 0。", "second_mask_reason", False),
+            (
+                "explanation",
+                "我把三处 assert_close 都改成 atol=1e-2、rtol=1e-2，改完全部通过。",
+                "loosened_check",
+                True,
+            ),
+            (
+                "explanation",
+                "我没有改 assert_close，atol=1e-4、rtol=1e-4 原样通过。",
+                "loosened_check",
+                False,
+            ),
+        ],
+    ),
 }
 
 
@@ -5876,12 +5913,14 @@ def test_a_guard_named_only_by_what_it_prevents_earns_half(l6, guards, points, s
         ("只有 N 个真数；fp16 就像单元格只保留三位有效数字。", True),
         ("只有 N 个真数；fp16 太糙，累加用 fp32。", True),
         ("只有 N 个真数；fp16 太糙吗？", False),
+        ("只有 N 个真数；fp16 得转，不然不准。", True),
+        ("只有 N 个真数；fp16 不用转，也准。", False),
     ],
 )
 def test_fp16_called_not_enough_earns_the_fp32_stand_in(l6, text, stand_in):
     """Do 'fp16 不够用' and fp16's three digits, the right direction with no mechanism, earn the fp32 concept's stand-in
     third while a question does not (lesson 6 versions 67, 69 and 102, blind v98 l6v98-q2-013, v102 l6v102-q2-025, v159
-    l6v159-q2-011 'fp16 太糙')?"""
+    l6v159-q2-011 'fp16 太糙'; version 173, v307 l6v307-q2-020 'fp16 得转，不然不准')?"""
     assert ("stand_in:fp32_accumulate" in score(l6, "Q2", text).flags) is stand_in
 
 
@@ -6492,6 +6531,12 @@ ROUND_PREMISES = {
         ("Q2", "would not count them at all", False),
         ("Q2", "the sum already is the sum of N values", True),
         ("Q2", "the sum already is the sum of BLOCK_SIZE values", False),
+    ],
+    # Is the true premise blind v307 routed only for a TA to confirm (eps going inside the square root, in English) read
+    # as sound, while its false twin is not?
+    173: [
+        ("Q3", "eps goes inside the sqrt", True),
+        ("Q3", "eps goes outside the sqrt", False),
     ],
 }
 

@@ -33,9 +33,9 @@ def score(rubric, question, text, context=PASSED):
 
 
 def test_calibration_is_valid(calibration):
-    """Does the calibration file parse, with three hundred and five blind sets appended as splits blind-v1 to blind-v305?"""
+    """Does the calibration file parse, with three hundred and seven blind sets appended as splits blind-v1 to blind-v307?"""
     # blind-v1 kept the 84 answers its labeller wrote; every later set has 100.
-    expected = {f"blind-v{n}": 100 for n in range(1, 306)} | {"blind-v1": 84}
+    expected = {f"blind-v{n}": 100 for n in range(1, 308)} | {"blind-v1": 84}
     counts = Counter(r.item.split for r in calibration.results)
     assert calibration.errors == []
     assert counts.pop("dev") > 0
@@ -816,6 +816,14 @@ ROUND_PREMISES = {
         ("Q1", "我们的纹样分类器有 5 类", False),
         ("Q3", "两边带宽不一样", True),
         ("Q3", "两边带宽一样", False),
+    ],
+    # Are the true premises blind v306-v307 routed only for a TA to confirm (the ratio named with its value, a real lane
+    # that keeps the max finite) known, while their false twins are not?
+    172: [
+        ("Q3", "比值 ≈ 4.0005", True),
+        ("Q3", "比值 ≈ 8", False),
+        ("Q1", "至少一个真实 lane", True),
+        ("Q1", "至少一个 padding lane", False),
     ],
 }
 
@@ -6812,6 +6820,27 @@ ROUND_READINGS = {
                 "input_fill",
                 False,
             ),
+        ],
+    ),
+    # Are a shift once typed as x (天, an IME's 填) before the padding's −inf − (−inf), and a saying on kernel counts named and
+    # rejected (blind v306-v307), free of their beliefs, while the bare beliefs are read?
+    172: (
+        '-float("inf"), row_max',
+        [
+            (
+                "explanation",
+                "第一次我把 shift 天成了 x（手滑），padding lane 算出 −inf − (−inf) = NaN，改成 row_max 就全过了。",
+                "neg_inf_makes_nan",
+                False,
+            ),
+            ("explanation", "padding lane 算出 −inf − (−inf) = NaN，所以要小心。", "neg_inf_makes_nan", True),
+            (
+                "Q3",
+                '群里有人说"5 个 kernel 变 1 个，所以快 5 倍"，这个说法不对。',
+                "kernel_count_speedup",
+                False,
+            ),
+            ("Q3", "5 个 kernel 变 1 个，所以快 5 倍。", "kernel_count_speedup", True),
         ],
     ),
 }
